@@ -1,0 +1,183 @@
+#!/usr/bin/env node
+// Whole-model benchmark: onnxruntime-web on webnn-wasm (ORT's WebNN EP -> our navigator.ml) vs
+// onnxruntime-web's own wasm EP, at 1 and 2 threads. See bench/README.md.
+//
+//   node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2]
+//                                              [--device cpu] [--json out.json]
+//
+// Both our thread count (install({numThreads})) and ORT's (env.wasm.numThreads) are fixed once per
+// process, so every (engine, threads) pair is measured in its own child process, one at a time.
+// Reported: best-of-N wall time of session.run() (feeds and outputs on the CPU) after W warm-up runs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  captureOutput, freeDimensions, listModels, loadOrt, loadWebnnWasm, makeFeeds, nodePlacements, now, runtimeInfoOf,
+} from '../test/models/ort-harness.mjs';
+
+const SELF = fileURLToPath(import.meta.url);
+const RESULT_TAG = 'BENCH_RESULT ';
+
+function parseArgs(argv) {
+  const o = { runs: 10, warmup: 3, models: null, threads: [1, 2], device: null, child: null, json: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    if (a === '--runs') o.runs = Number(v());
+    else if (a === '--warmup') o.warmup = Number(v());
+    else if (a === '--models') o.models = v().split(',').filter(Boolean);
+    else if (a === '--threads') o.threads = v().split(',').map(Number);
+    else if (a === '--device') o.device = v();
+    else if (a === '--json') o.json = v();
+    else if (a === '--child') o.child = v(); // internal: 'ours:<threads>' or 'ort:<threads>'
+    else if (a === '--help' || a === '-h') o.help = true;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  if (!(o.runs >= 1) || !(o.warmup >= 0)) throw new Error('--runs must be >= 1 and --warmup >= 0');
+  return o;
+}
+
+// ---- child: one engine at one thread count, every model ------------------------------------------
+async function child(o) {
+  const [engine, t] = o.child.split(':');
+  const threads = Number(t);
+  const result = { engine, threads, models: {}, error: null, runtime: null };
+  const models = listModels(o.models) ?? [];
+  let ort;
+  try {
+    if (engine === 'ours') {
+      const { lib, reason } = await loadWebnnWasm();
+      if (!lib) throw new Error(reason);
+      lib.install({ numThreads: threads });
+      result.runtime = await runtimeInfoOf(lib);
+      ort = await loadOrt({ numThreads: 1 }); // ORT only orchestrates here; the work is in our library
+    } else {
+      ort = await loadOrt({ numThreads: threads });
+    }
+  } catch (e) {
+    result.error = String(e?.message ?? e);
+    return result;
+  }
+  const eps = engine === 'ours' ? [o.device ? { name: 'webnn', deviceType: o.device } : 'webnn'] : ['wasm'];
+  for (const model of models) {
+    const r = {};
+    result.models[model.name] = r;
+    let session;
+    try {
+      const bytes = fs.readFileSync(model.file);
+      const probe = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+      const { overrides } = freeDimensions(probe.inputMetadata);
+      const feeds = makeFeeds(ort, probe.inputMetadata, overrides, model.name);
+      await probe.release();
+      const options = { executionProviders: eps, freeDimensionOverrides: overrides };
+      if (engine === 'ours') {
+        // Forbid ORT's CPU EP, so "ours" is never partly ORT.
+        options.extra = { session: { disable_cpu_ep_fallback: '1' } };
+      }
+      const t0 = now();
+      const created = await captureOutput(() => ort.InferenceSession.create(bytes, { ...options, logSeverityLevel: engine === 'ours' ? 0 : 2 }));
+      if (created.error) throw created.error;
+      session = created.result;
+      r.createMs = now() - t0;
+      if (engine === 'ours') r.placement = nodePlacements(created.lines).join(' | ');
+      const times = [];
+      for (let i = 0; i < o.warmup + o.runs; i++) {
+        const t1 = now();
+        await session.run(feeds);
+        if (i >= o.warmup) times.push(now() - t1);
+      }
+      times.sort((a, b) => a - b);
+      r.best = times[0];
+      r.median = times[Math.floor((times.length - 1) / 2)];
+      process.stderr.write(`  ${engine} threads=${threads} ${model.name}: best ${r.best.toFixed(1)} ms, median ${r.median.toFixed(1)} ms\n`);
+    } catch (e) {
+      r.error = String(e?.message ?? e).split('\n')[0];
+      if (engine === 'ort' && threads > 1 && /fetch/.test(r.error)) {
+        r.error += ' (ORT-web\'s browser bundle, the only one with the WebNN EP, does not detect Node and fetch()es its ' +
+                   'glue to make a Blob URL for its pthread workers, which Node cannot do; see bench/README.md)';
+      }
+      process.stderr.write(`  ${engine} threads=${threads} ${model.name}: n/a (${r.error})\n`);
+    } finally {
+      if (session) await session.release();
+    }
+  }
+  return result;
+}
+
+function runChild(o, engine, threads) {
+  const argv = [...process.execArgv.filter((a) => a !== '--no-experimental-fetch'), '--no-experimental-fetch', SELF,
+                '--child', `${engine}:${threads}`, '--runs', String(o.runs), '--warmup', String(o.warmup)];
+  if (o.models) argv.push('--models', o.models.join(','));
+  if (o.device) argv.push('--device', o.device);
+  process.stderr.write(`[${engine}, ${threads} thread(s)]\n`);
+  const p = spawnSync(process.execPath, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  const line = (p.stdout ?? '').split('\n').find((l) => l.startsWith(RESULT_TAG));
+  if (!line) return { engine, threads, models: {}, error: `child exited with ${p.status ?? p.signal} and no result` };
+  return JSON.parse(line.slice(RESULT_TAG.length));
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  if (o.help) {
+    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json]');
+    return 0;
+  }
+  if (o.child) {
+    const r = await child(o);
+    process.stdout.write(RESULT_TAG + JSON.stringify(r) + '\n');
+    return 0;
+  }
+  const models = listModels(o.models);
+  if (!models) {
+    console.log('bench: skipped: ../shared/models not found');
+    return 0;
+  }
+  const results = [];
+  for (const threads of o.threads) {
+    for (const engine of ['ours', 'ort']) results.push(runChild(o, engine, threads));
+  }
+  const get = (engine, threads) => results.find((r) => r.engine === engine && r.threads === threads);
+  const cell = (res, model) => {
+    if (res.error) return { text: 'n/a', why: res.error };
+    const m = res.models[model];
+    if (!m || m.error) return { text: 'n/a', why: m?.error ?? 'not run' };
+    return { text: m.best.toFixed(1), value: m.best };
+  };
+  const notes = [];
+  console.log(`\nonnxruntime-web WebNN EP on webnn-wasm ("ours", EP ${o.device ? `{name:'webnn', deviceType:'${o.device}'}` : "'webnn'"}) ` +
+              `vs onnxruntime-web wasm EP; best of ${o.runs} after ${o.warmup} warm-up run(s), session.run() wall time.\n`);
+  for (const threads of o.threads) {
+    const rt = get('ours', threads).runtime;
+    if (rt) console.log(`ours at ${threads} thread(s): runtimeInfo() = ${JSON.stringify(rt)}`);
+  }
+  console.log('\n| model | threads | ours ms | ort-wasm ms | ratio (ours/theirs) |');
+  console.log('|---|---|---|---|---|');
+  for (const model of models.map((m) => m.name)) {
+    for (const threads of o.threads) {
+      const a = cell(get('ours', threads), model);
+      const b = cell(get('ort', threads), model);
+      for (const [who, c] of [['ours', a], ['ort-wasm', b]]) {
+        if (c.why) notes.push(`${who}, ${threads} thread(s), ${model}: ${c.why}`);
+      }
+      const ratio = a.value !== undefined && b.value !== undefined ? (a.value / b.value).toFixed(2) : 'n/a';
+      console.log(`| ${model} | ${threads} | ${a.text} | ${b.text} | ${ratio} |`);
+    }
+  }
+  if (notes.length) {
+    console.log('\nn/a reasons:');
+    for (const n of [...new Set(notes)]) console.log(`- ${n}`);
+  }
+  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, warmup: o.warmup, results }, null, 2));
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  console.error(`bench: ${e?.stack ?? e}`);
+}
+process.exit(code);

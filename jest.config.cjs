@@ -1,0 +1,8 @@
+// Unit tests of src/js: native ES modules, no transform.
+// Run: node --experimental-vm-modules node_modules/.bin/jest test/unit/js
+module.exports = {
+  testMatch: ['**/test/unit/js/**/*.test.js'],
+  transform: {},
+  // src/js/generated/ is not checked in: generate it first so the tests run on a fresh clone.
+  globalSetup: '<rootDir>/tools/gen-webidl.mjs',
+};

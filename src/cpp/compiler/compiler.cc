@@ -1,0 +1,110 @@
+#include "compiler/compiler.h"
+
+#include <cstring>
+
+#include "compiler/lower/lower.h"
+#include "compiler/memory_planner.h"
+#include "compiler/passes/passes.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::TensorRef;
+
+size_t Bytes(const Value& v) { return static_cast<size_t>(*ByteLength(v.type, v.shape)); }
+
+// Copies a value that no step produces (a folded constant, or a second name for one output) into an
+// output slot at the end of the plan.
+StepPtr CopyToOutput(TensorRef from, TensorRef to, size_t bytes) {
+  return MakeStep("output copy", [=](const runtime::ExecContext& ctx) {
+    std::memcpy(ctx.Ptr(to), ctx.Ptr(from), bytes);
+  });
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOptions& options) {
+  RemoveDeadNodes(g);
+  if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
+  if (options.optimize_layout) {
+    OptimizeLayout(g);
+    // Layout moves create transposes of constants (weights, biases): fold those too.
+    if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
+  }
+  if (options.fuse_activations) FuseActivations(g);
+  RemoveDeadNodes(g);
+
+  auto plan = std::make_unique<runtime::Plan>();
+  for (const GraphInput& in : g.inputs) {
+    const Value& v = g.values[in.value];
+    plan->inputs.push_back({in.name, v.type, v.shape, Bytes(v)});
+  }
+  for (const GraphOutput& out : g.outputs) {
+    const Value& v = g.values[out.value];
+    plan->outputs.push_back({out.name, v.type, v.shape, Bytes(v)});
+  }
+
+  std::vector<uint32_t> live;
+  std::vector<bool> produced(g.values.size(), false);
+  for (uint32_t i = 0; i < g.nodes.size(); ++i) {
+    if (g.nodes[i].removed) continue;
+    live.push_back(i);
+    for (ValueId o : g.nodes[i].outputs) produced[o] = true;
+  }
+
+  // Where each value lives.
+  std::vector<TensorRef> refs(g.values.size());
+  std::vector<int> lifetime_of(g.values.size(), -1);
+  std::vector<Lifetime> lifetimes;
+  for (ValueId v = 0; v < g.values.size(); ++v) {
+    const Value& value = g.values[v];
+    if (value.kind == ValueKind::kInput) {
+      refs[v] = {TensorRef::Space::kInput, value.input_index, 0};
+    } else if (value.kind == ValueKind::kConstant) {
+      refs[v] = {TensorRef::Space::kConstant, static_cast<uint32_t>(plan->constants.size()), 0};
+      plan->constants.push_back(value.data);
+    } else if (produced[v] && !value.output_indices.empty()) {
+      refs[v] = {TensorRef::Space::kOutput, value.output_indices[0], 0};
+    } else if (produced[v]) {
+      lifetime_of[v] = static_cast<int>(lifetimes.size());
+      lifetimes.push_back({Bytes(value), UINT32_MAX, 0});
+    }
+  }
+  for (uint32_t s = 0; s < live.size(); ++s) {
+    const Node& n = g.nodes[live[s]];
+    for (ValueId o : n.outputs) {
+      if (lifetime_of[o] >= 0) {
+        Lifetime& l = lifetimes[lifetime_of[o]];
+        l.first = std::min(l.first, s);
+        l.last = std::max(l.last, s);
+      }
+    }
+    for (ValueId i : n.inputs) {
+      if (i != kNoValue && lifetime_of[i] >= 0) lifetimes[lifetime_of[i]].last = s;
+    }
+  }
+  MemoryPlan memory = PlanMemory(lifetimes);
+  for (ValueId v = 0; v < g.values.size(); ++v) {
+    if (lifetime_of[v] >= 0) refs[v] = {TensorRef::Space::kArena, 0, memory.offsets[lifetime_of[v]]};
+  }
+  plan->arena_bytes = memory.arena_bytes;
+
+  for (uint32_t index : live) {
+    const Node& n = g.nodes[index];
+    LowerArgs args{g, n, {}, {}};
+    for (ValueId i : n.inputs) args.in.push_back(i == kNoValue ? TensorRef{} : refs[i]);
+    for (ValueId o : n.outputs) args.out.push_back(refs[o]);
+    ASSIGN_OR_RETURN(auto step, LowerNode(args));
+    plan->steps.push_back(std::move(step));
+  }
+  for (uint32_t i = 0; i < g.outputs.size(); ++i) {
+    ValueId v = g.outputs[i].value;
+    TensorRef target{TensorRef::Space::kOutput, i, 0};
+    bool written = refs[v].space == TensorRef::Space::kOutput && refs[v].index == i;
+    if (!written) plan->steps.push_back(CopyToOutput(refs[v], target, Bytes(g.values[v])));
+  }
+  RETURN_IF_ERROR(plan->Prepare());
+  return plan;
+}
+
+}  // namespace webnn::compiler

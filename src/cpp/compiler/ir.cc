@@ -1,0 +1,45 @@
+#include "compiler/ir.h"
+
+namespace webnn::compiler {
+
+const char* NodeTypeName(const NodeParams& params) {
+  static constexpr const char* kNames[] = {"conv2d", "gemm",    "matmul", "binary",  "unary",  "pool2d",
+                                           "softmax", "layerNorm", "transpose", "copy", "slice", "concat",
+                                           "pad",    "expand",  "gather", "where",   "reduce", "cast"};
+  static_assert(std::size(kNames) == std::variant_size_v<NodeParams>);
+  return kNames[params.index()];
+}
+
+ValueId Subgraph::AddValue(DataType type, Shape shape) {
+  Value v;
+  v.type = type;
+  v.shape = std::move(shape);
+  values.push_back(std::move(v));
+  return static_cast<ValueId>(values.size() - 1);
+}
+
+ValueId Subgraph::AddInput(const std::string& name, DataType type, Shape shape) {
+  ValueId id = AddValue(type, std::move(shape));
+  values[id].kind = ValueKind::kInput;
+  values[id].input_index = static_cast<uint32_t>(inputs.size());
+  inputs.push_back({name, id});
+  return id;
+}
+
+ValueId Subgraph::AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data) {
+  ValueId id = AddValue(type, std::move(shape));
+  values[id].kind = ValueKind::kConstant;
+  values[id].data = std::move(data);
+  return id;
+}
+
+void Subgraph::AddNode(NodeParams params, std::vector<ValueId> in, std::vector<ValueId> out, std::string label) {
+  nodes.push_back(Node{std::move(params), std::move(in), std::move(out), std::move(label)});
+}
+
+void Subgraph::AddOutput(const std::string& name, ValueId value) {
+  values[value].output_indices.push_back(static_cast<uint32_t>(outputs.size()));
+  outputs.push_back({name, value});
+}
+
+}  // namespace webnn::compiler

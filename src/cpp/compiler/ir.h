@@ -1,0 +1,149 @@
+// The compiler's IR: a small, closed set of kernel-level operations in NHWC (in the manner of XNNPACK's
+// subgraph), into which each WebNN operator lowers (src/cpp/graph/ops/*). Passes (fold, fuse, layout)
+// rewrite it; lower/*.cc turn each node into runtime steps with packed weights and arena offsets.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "base/data_type.h"
+#include "base/shape.h"
+#include "runtime/buffer.h"
+
+namespace webnn::compiler {
+
+using ValueId = uint32_t;
+constexpr ValueId kNoValue = 0xffffffffu;
+
+enum class ValueKind : uint8_t { kInternal, kInput, kConstant };
+
+struct Value {
+  DataType type = DataType::kFloat32;
+  Shape shape;
+  ValueKind kind = ValueKind::kInternal;
+  uint32_t input_index = 0;                    // kInput: index into Subgraph::inputs
+  std::shared_ptr<runtime::Buffer> data;       // kConstant
+  std::vector<uint32_t> output_indices;        // graph outputs this value is (usually 0 or 1)
+};
+
+struct MinMax {
+  float min = -std::numeric_limits<float>::infinity();
+  float max = std::numeric_limits<float>::infinity();
+  bool IsIdentity() const { return std::isinf(min) && min < 0 && std::isinf(max) && max > 0; }
+};
+
+enum class BinaryOp : uint8_t {
+  kAdd, kSub, kMul, kDiv, kMax, kMin, kPow,
+  kEqual, kNotEqual, kGreater, kGreaterOrEqual, kLesser, kLesserOrEqual,
+  kLogicalAnd, kLogicalOr, kLogicalXor,
+};
+
+enum class UnaryOp : uint8_t {
+  kIdentity, kRelu, kClamp, kSigmoid, kTanh, kErf, kGelu, kSqrt, kExp, kLog, kAbs, kNeg, kCeil, kFloor,
+  kReciprocal, kSin, kCos, kTan, kSign, kRoundEven, kElu, kLeakyRelu, kHardSigmoid, kHardSwish,
+  kSoftplus, kSoftsign, kLinear, kLogicalNot, kIsNaN, kIsInfinite,
+};
+
+enum class ReduceOp : uint8_t { kSum, kMean, kMax, kMin, kProduct, kL1, kL2, kLogSum, kLogSumExp, kSumSquare };
+enum class PoolKind : uint8_t { kMax, kAverage, kL2 };
+enum class PadMode : uint8_t { kConstant, kEdge, kReflection };
+
+// input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
+struct Conv2dParams {
+  uint32_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
+  uint32_t stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1;
+  uint32_t groups = 1;
+  MinMax clamp;
+};
+// out[M, N] = alpha * op(a) x op(b) + beta * c; c (inputs[2], optional) broadcasts to [M, N].
+struct GemmParams {
+  bool a_transpose = false, b_transpose = false;
+  float alpha = 1.0f, beta = 1.0f;
+  MinMax clamp;
+};
+struct MatMulParams {};  // batched [..., M, K] x [..., K, N] with broadcast batch dims
+struct BinaryParams {
+  BinaryOp op = BinaryOp::kAdd;
+  MinMax clamp;
+};
+struct UnaryParams {
+  UnaryOp op = UnaryOp::kIdentity;
+  float alpha = 0.0f, beta = 0.0f;
+  double min = -INFINITY, max = INFINITY;  // kClamp bounds (exact for integer types up to 2^53)
+};
+// NHWC pooling.
+struct Pool2dParams {
+  PoolKind kind = PoolKind::kMax;
+  uint32_t window_h = 1, window_w = 1;
+  uint32_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
+  uint32_t stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1;
+};
+struct SoftmaxParams { uint32_t axis = 0; };
+// inputs: x, [scale], [bias]; scale/bias have the shape of x's dims at `axes`.
+struct LayerNormParams {
+  std::vector<uint32_t> axes;
+  float epsilon = 1e-5f;
+  bool has_scale = false, has_bias = false;
+};
+struct TransposeParams { std::vector<uint32_t> perm; };
+struct CopyParams {};  // reshape / identity: bytes copied unchanged
+struct SliceParams { std::vector<uint32_t> starts, sizes, strides; };
+struct ConcatParams { uint32_t axis = 0; };
+struct PadParams {
+  std::vector<uint32_t> begin, end;
+  PadMode mode = PadMode::kConstant;
+  double value = 0.0;  // constant mode, converted to the element type when run
+};
+struct ExpandParams {};  // broadcast inputs[0] to the output shape
+struct GatherParams { uint32_t axis = 0; };
+struct WhereParams {};   // inputs: condition (uint8), true, false, all broadcast to the output
+struct ReduceParams {
+  ReduceOp op = ReduceOp::kSum;
+  std::vector<uint32_t> axes;  // output keeps the reduced dims as 1 (a Copy reshapes afterwards)
+};
+struct CastParams {};
+
+using NodeParams = std::variant<Conv2dParams, GemmParams, MatMulParams, BinaryParams, UnaryParams, Pool2dParams,
+                                SoftmaxParams, LayerNormParams, TransposeParams, CopyParams, SliceParams,
+                                ConcatParams, PadParams, ExpandParams, GatherParams, WhereParams, ReduceParams,
+                                CastParams>;
+
+struct Node {
+  NodeParams params;
+  std::vector<ValueId> inputs;
+  std::vector<ValueId> outputs;
+  std::string label;  // the WebNN operator (and user label) it came from, for messages
+  bool removed = false;
+};
+
+const char* NodeTypeName(const NodeParams& params);
+
+struct GraphInput {
+  std::string name;
+  ValueId value;
+};
+struct GraphOutput {
+  std::string name;
+  ValueId value;
+};
+
+class Subgraph {
+ public:
+  ValueId AddValue(DataType type, Shape shape);
+  ValueId AddInput(const std::string& name, DataType type, Shape shape);
+  ValueId AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data);
+  void AddNode(NodeParams params, std::vector<ValueId> inputs, std::vector<ValueId> outputs, std::string label);
+  void AddOutput(const std::string& name, ValueId value);
+
+  std::vector<Value> values;
+  std::vector<Node> nodes;
+  std::vector<GraphInput> inputs;
+  std::vector<GraphOutput> outputs;
+};
+
+}  // namespace webnn::compiler

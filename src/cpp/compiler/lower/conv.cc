@@ -1,0 +1,195 @@
+// conv2d (NHWC input, OHWI filter) on the GEMM microkernels: weights are packed once here, at build.
+//  - 1x1, stride 1, no padding: plain GEMM over the [N*H*W, C] input.
+//  - depthwise (groups == C == O): dwconv microkernels over an indirection buffer.
+//  - everything else: indirect GEMM (igemm), one packed weight block per group; the indirection
+//    buffer (pointers to each output pixel's input taps, or to a zero row for padding) is built on the
+//    first run and rebuilt only when the input moves (graph inputs are bound per dispatch).
+#include <cstring>
+#include <mutex>
+
+#include "compiler/lower/lower.h"
+#include "kernels/dwconv.h"
+#include "kernels/gemm.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::ExecContext;
+using runtime::TensorRef;
+
+struct ConvGeometry {
+  uint32_t n, ih, iw, c, oh, ow, o, kh, kw, cg, og;
+  Conv2dParams p;
+  size_t taps() const { return size_t{kh} * kw; }
+  size_t pixels() const { return size_t{n} * oh * ow; }
+};
+
+ConvGeometry Geometry(const LowerArgs& a, const Conv2dParams& p) {
+  const Shape& in = a.input(0).shape;
+  const Shape& f = a.input(1).shape;
+  const Shape& out = a.output(0).shape;
+  return ConvGeometry{in[0], in[1], in[2], in[3], out[1], out[2], out[3], f[1], f[2], f[3], out[3] / p.groups, p};
+}
+
+// Pointer to the input row for output pixel `pixel`, tap (ky, kx); `zero` when it falls in padding.
+const float* TapPointer(const ConvGeometry& g, const float* input, const float* zero, size_t pixel, uint32_t ky,
+                        uint32_t kx) {
+  size_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh, b = pixel / (size_t{g.ow} * g.oh);
+  int64_t iy = static_cast<int64_t>(oy) * g.p.stride_h + int64_t{ky} * g.p.dilation_h - g.p.pad_top;
+  int64_t ix = static_cast<int64_t>(ox) * g.p.stride_w + int64_t{kx} * g.p.dilation_w - g.p.pad_left;
+  if (iy < 0 || ix < 0 || iy >= g.ih || ix >= g.iw) return zero;
+  return input + ((b * g.ih + static_cast<size_t>(iy)) * g.iw + static_cast<size_t>(ix)) * g.c;
+}
+
+class Conv2dGemmStep final : public runtime::Step {
+ public:
+  Conv2dGemmStep(ConvGeometry g, std::vector<float> packed, TensorRef in, TensorRef out, bool one_by_one)
+      : g_(g), packed_(std::move(packed)), in_(in), out_(out), one_by_one_(one_by_one),
+        zero_(size_t{g.c} + 16, 0.0f) {}
+
+  const char* name() const override { return one_by_one_ ? "conv2d/gemm" : "conv2d/igemm"; }
+
+  void Run(const ExecContext& ctx) const override {
+    const auto& cfg = kernels::GetF32GemmConfig();
+    const float* input = ctx.As<float>(in_);
+    float* output = ctx.As<float>(out_);
+    kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};
+    size_t m = g_.pixels(), mr = cfg.mr, nr = cfg.nr;
+    size_t group_packed = kernels::F32PackedGemmSize(g_.og, g_.cg, nr, one_by_one_ ? 1 : g_.taps());
+    if (!one_by_one_) BuildIndirection(input, mr);
+    size_t n_tile = std::max<size_t>(nr, ((g_.og + 1) / 2 + nr - 1) / nr * nr);
+    for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
+      const float* w = packed_.data() + grp * group_packed;
+      ctx.pool->Parallelize2DTile2D(m, g_.og, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
+        float* c = output + i * g_.o + grp * g_.og + j;
+        const float* wj = w + (j / nr) * nr * ((one_by_one_ ? 1 : g_.taps()) * g_.cg + 1);
+        if (one_by_one_) {
+          auto fn = mi == 1 && cfg.gemm1 ? cfg.gemm1 : cfg.gemm;
+          fn(mi, nj, g_.cg, input + i * g_.c + grp * g_.cg, g_.c * sizeof(float), wj, c, g_.o * sizeof(float),
+             nr * sizeof(float), &params);
+        } else {
+          auto fn = mi == 1 && cfg.igemm1 ? cfg.igemm1 : cfg.igemm;
+          const float** a = indirection_.data() + (i / mr) * g_.taps() * mr;
+          fn(mi, nj, g_.cg, g_.taps(), a, wj, c, g_.o * sizeof(float), nr * sizeof(float),
+             grp * g_.cg * sizeof(float), zero_.data(), &params);
+        }
+      });
+    }
+  }
+
+ private:
+  // Per block of MR output pixels: for each tap, MR pointers (the last block repeats its last pixel).
+  void BuildIndirection(const float* input, size_t mr) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (input == indirection_input_ && !indirection_.empty()) return;
+    size_t m = g_.pixels(), blocks = (m + mr - 1) / mr, taps = g_.taps();
+    indirection_.assign(blocks * taps * mr, nullptr);
+    for (size_t b = 0; b < blocks; ++b) {
+      for (uint32_t ky = 0; ky < g_.kh; ++ky) {
+        for (uint32_t kx = 0; kx < g_.kw; ++kx) {
+          size_t t = size_t{ky} * g_.kw + kx;
+          for (size_t r = 0; r < mr; ++r) {
+            size_t pixel = std::min(b * mr + r, m - 1);
+            indirection_[(b * taps + t) * mr + r] = TapPointer(g_, input, zero_.data(), pixel, ky, kx);
+          }
+        }
+      }
+    }
+    indirection_input_ = input;
+  }
+
+  ConvGeometry g_;
+  std::vector<float> packed_;
+  TensorRef in_, out_;
+  bool one_by_one_;
+  std::vector<float> zero_;
+  mutable std::mutex mutex_;
+  mutable std::vector<const float*> indirection_;
+  mutable const float* indirection_input_ = nullptr;
+};
+
+class DepthwiseConvStep final : public runtime::Step {
+ public:
+  DepthwiseConvStep(ConvGeometry g, const kernels::F32DwconvConfig* cfg, std::vector<float> packed, TensorRef in,
+                    TensorRef out)
+      : g_(g), cfg_(cfg), packed_(std::move(packed)), in_(in), out_(out), zero_(size_t{g.c} + 16, 0.0f) {}
+
+  const char* name() const override { return "conv2d/dwconv"; }
+
+  void Run(const ExecContext& ctx) const override {
+    const float* input = ctx.As<float>(in_);
+    float* output = ctx.As<float>(out_);
+    BuildIndirection(input);
+    kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};
+    size_t rows = size_t{g_.n} * g_.oh, taps = g_.taps();
+    ctx.pool->Parallelize1DTile1D(rows, 1, [&](size_t row, size_t) {
+      const float** ind = indirection_.data() + row * g_.ow * taps;
+      cfg_->ukernel(g_.c, g_.ow, ind, packed_.data(), output + row * g_.ow * g_.c, taps * sizeof(void*), 0, 0,
+                    zero_.data(), &params);
+    });
+  }
+
+ private:
+  void BuildIndirection(const float* input) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (input == indirection_input_ && !indirection_.empty()) return;
+    size_t m = g_.pixels(), taps = g_.taps();
+    indirection_.assign(m * taps, nullptr);
+    for (size_t pixel = 0; pixel < m; ++pixel) {
+      for (uint32_t ky = 0; ky < g_.kh; ++ky) {
+        for (uint32_t kx = 0; kx < g_.kw; ++kx) {
+          indirection_[pixel * taps + ky * g_.kw + kx] = TapPointer(g_, input, zero_.data(), pixel, ky, kx);
+        }
+      }
+    }
+    indirection_input_ = input;
+  }
+
+  ConvGeometry g_;
+  const kernels::F32DwconvConfig* cfg_;
+  std::vector<float> packed_;
+  TensorRef in_, out_;
+  std::vector<float> zero_;
+  mutable std::mutex mutex_;
+  mutable std::vector<const float*> indirection_;
+  mutable const float* indirection_input_ = nullptr;
+};
+
+}  // namespace
+
+Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
+  const auto& p = std::get<Conv2dParams>(a.node.params);
+  if (a.input(0).type != DataType::kFloat32) return NotSupported("conv2d: only float32 is implemented.");
+  const float* filter = reinterpret_cast<const float*>(a.constant(1));
+  const float* bias = reinterpret_cast<const float*>(a.constant(2));
+  // Weights are packed at build; a filter or bias computed at run time is not supported yet.
+  if (!filter || (a.has_input(2) && !bias)) {
+    return NotSupported("conv2d: filter and bias must be constants (graph-computed weights are not supported).");
+  }
+  ConvGeometry g = Geometry(a, p);
+  size_t taps = g.taps();
+  if (p.groups == g.c && g.cg == 1 && g.o == g.c) {
+    if (const auto* cfg = kernels::GetF32DwconvConfig(taps)) {
+      std::vector<float> w(taps * g.c);  // OHWI [C][KH][KW][1] -> [taps][C]
+      for (size_t ch = 0; ch < g.c; ++ch) {
+        for (size_t t = 0; t < taps; ++t) w[t * g.c + ch] = filter[ch * taps + t];
+      }
+      std::vector<float> packed(kernels::F32PackedDwconvSize(g.c, taps, cfg->channel_tile));
+      kernels::F32PackDwconv(g.c, taps, cfg->channel_tile, w.data(), bias, packed.data());
+      return StepPtr(std::make_unique<DepthwiseConvStep>(g, cfg, std::move(packed), a.in[0], a.out[0]));
+    }
+  }
+  const auto& cfg = kernels::GetF32GemmConfig();
+  bool one_by_one = taps == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 && p.pad_bottom == 0 &&
+                    p.pad_left == 0 && p.pad_right == 0;
+  size_t ks = one_by_one ? 1 : taps;
+  size_t group_packed = kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks);
+  std::vector<float> packed(group_packed * p.groups);
+  for (uint32_t grp = 0; grp < p.groups; ++grp) {
+    kernels::F32PackGemmGoi(g.og, g.cg, ks, cfg.nr, filter + size_t{grp} * g.og * taps * g.cg,
+                            bias ? bias + size_t{grp} * g.og : nullptr, packed.data() + grp * group_packed);
+  }
+  return StepPtr(std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one));
+}
+
+}  // namespace webnn::compiler

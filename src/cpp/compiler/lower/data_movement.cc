@@ -1,0 +1,180 @@
+// Data movement: transpose, copy (reshape), slice, concat, pad, gather. All work on bytes, so every
+// data type takes the same path; only the element size matters.
+#include <cstring>
+
+#include "compiler/lower/element_types.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/parallel.h"
+#include "kernels/transpose.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::ExecContext;
+using runtime::TensorRef;
+
+// Calls fn(out_index, multi_index) for every element of `shape` in row-major order.
+template <typename Fn>
+void ForEachIndex(const Shape& shape, Fn&& fn) {
+  uint64_t n = *NumElements(shape);
+  std::vector<uint32_t> idx(shape.size(), 0);
+  for (uint64_t i = 0; i < n; ++i) {
+    fn(i, idx);
+    for (size_t d = shape.size(); d-- > 0;) {
+      if (++idx[d] < shape[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+}  // namespace
+
+Expected<StepPtr> LowerTranspose(const LowerArgs& a) {
+  const auto& p = std::get<TransposeParams>(a.node.params);
+  size_t es = ByteSize(a.input(0).type);
+  Shape in_shape = a.input(0).shape;
+  std::vector<uint32_t> perm = p.perm;
+  TensorRef rx = a.in[0], ry = a.out[0];
+  return MakeStep("transpose", [=](const ExecContext& ctx) {
+    kernels::TransposeNd(es, in_shape.size(), in_shape.data(), perm.data(), ctx.Ptr(rx), ctx.Ptr(ry));
+  });
+}
+
+Expected<StepPtr> LowerCopy(const LowerArgs& a) {
+  size_t bytes = *ByteLength(a.input(0).type, a.input(0).shape);
+  TensorRef rx = a.in[0], ry = a.out[0];
+  return MakeStep("copy", [=](const ExecContext& ctx) {
+    uint8_t* y = ctx.Ptr(ry);
+    const uint8_t* x = ctx.Ptr(rx);
+    if (x != y) std::memmove(y, x, bytes);
+  });
+}
+
+Expected<StepPtr> LowerSlice(const LowerArgs& a) {
+  const auto& p = std::get<SliceParams>(a.node.params);
+  size_t es = ByteSize(a.input(0).type);
+  std::vector<uint64_t> in_strides = Strides(a.input(0).shape);
+  Shape out_shape = a.output(0).shape;
+  TensorRef rx = a.in[0], ry = a.out[0];
+  // Rows along the last axis are contiguous when its stride is 1: copy them whole.
+  size_t rank = out_shape.size();
+  bool contiguous_rows = rank > 0 && p.strides[rank - 1] == 1;
+  return MakeStep("slice", [=](const ExecContext& ctx) {
+    const uint8_t* x = ctx.Ptr(rx);
+    uint8_t* y = ctx.Ptr(ry);
+    if (rank == 0) {
+      std::memcpy(y, x, es);
+      return;
+    }
+    Shape rows_shape(out_shape.begin(), out_shape.end() - (contiguous_rows ? 1 : 0));
+    uint64_t row_len = contiguous_rows ? out_shape[rank - 1] : 1;
+    ForEachIndex(rows_shape, [&](uint64_t row, const std::vector<uint32_t>& idx) {
+      uint64_t off = 0;
+      for (size_t d = 0; d < idx.size(); ++d) off += (p.starts[d] + uint64_t{idx[d]} * p.strides[d]) * in_strides[d];
+      if (contiguous_rows) off += p.starts[rank - 1] * in_strides[rank - 1];
+      std::memcpy(y + row * row_len * es, x + off * es, row_len * es);
+    });
+  });
+}
+
+Expected<StepPtr> LowerConcat(const LowerArgs& a) {
+  const auto& p = std::get<ConcatParams>(a.node.params);
+  size_t es = ByteSize(a.output(0).type);
+  const Shape& out = a.output(0).shape;
+  uint64_t outer = Product(out, 0, p.axis);
+  std::vector<uint64_t> chunk;  // bytes per outer row, per input
+  for (size_t i = 0; i < a.node.inputs.size(); ++i) {
+    chunk.push_back(Product(a.input(i).shape, p.axis, a.input(i).shape.size()) * es);
+  }
+  std::vector<TensorRef> ins = a.in;
+  TensorRef ry = a.out[0];
+  return MakeStep("concat", [=](const ExecContext& ctx) {
+    uint8_t* y = ctx.Ptr(ry);
+    uint64_t row_bytes = 0;
+    for (uint64_t c : chunk) row_bytes += c;
+    uint64_t col = 0;
+    for (size_t i = 0; i < ins.size(); ++i) {
+      const uint8_t* x = ctx.Ptr(ins[i]);
+      for (uint64_t o = 0; o < outer; ++o) std::memcpy(y + o * row_bytes + col, x + o * chunk[i], chunk[i]);
+      col += chunk[i];
+    }
+  });
+}
+
+Expected<StepPtr> LowerPad(const LowerArgs& a) {
+  const auto& p = std::get<PadParams>(a.node.params);
+  DataType type = a.input(0).type;
+  size_t es = ByteSize(type);
+  Shape in_shape = a.input(0).shape, out_shape = a.output(0).shape;
+  std::vector<uint64_t> in_strides = Strides(in_shape);
+  // The padding value in the element type, once.
+  std::vector<uint8_t> fill(es);
+  VisitType(type, [&](auto t) {
+    using T = decltype(t);
+    T v = Store<T>(static_cast<ComputeType<T>>(p.value));
+    std::memcpy(fill.data(), &v, es);
+  });
+  TensorRef rx = a.in[0], ry = a.out[0];
+  return MakeStep("pad", [=](const ExecContext& ctx) {
+    const uint8_t* x = ctx.Ptr(rx);
+    uint8_t* y = ctx.Ptr(ry);
+    ForEachIndex(out_shape, [&](uint64_t i, const std::vector<uint32_t>& idx) {
+      uint64_t off = 0;
+      for (size_t d = 0; d < idx.size(); ++d) {
+        int64_t src = static_cast<int64_t>(idx[d]) - p.begin[d];
+        int64_t size = in_shape[d];
+        if (src < 0 || src >= size) {
+          if (p.mode == PadMode::kConstant) {
+            std::memcpy(y + i * es, fill.data(), es);
+            return;
+          }
+          if (p.mode == PadMode::kEdge) {
+            src = src < 0 ? 0 : size - 1;
+          } else {  // reflection, excluding the edge; padding < size is validated
+            src = src < 0 ? -src : 2 * (size - 1) - src;
+          }
+        }
+        off += static_cast<uint64_t>(src) * in_strides[d];
+      }
+      std::memcpy(y + i * es, x + off * es, es);
+    });
+  });
+}
+
+Expected<StepPtr> LowerGather(const LowerArgs& a) {
+  const auto& p = std::get<GatherParams>(a.node.params);
+  size_t es = ByteSize(a.input(0).type);
+  const Shape& in = a.input(0).shape;
+  uint64_t outer = Product(in, 0, p.axis);
+  uint64_t axis_dim = in[p.axis];
+  uint64_t inner_bytes = Product(in, p.axis + 1, in.size()) * es;
+  uint64_t num_indices = *NumElements(a.input(1).shape);
+  DataType index_type = a.input(1).type;
+  TensorRef rx = a.in[0], ri = a.in[1], ry = a.out[0];
+  return MakeStep("gather", [=](const ExecContext& ctx) {
+    const uint8_t* x = ctx.Ptr(rx);
+    const uint8_t* idx = ctx.Ptr(ri);
+    uint8_t* y = ctx.Ptr(ry);
+    for (uint64_t j = 0; j < num_indices; ++j) {
+      int64_t k = 0;
+      switch (index_type) {
+        case DataType::kInt32: k = reinterpret_cast<const int32_t*>(idx)[j]; break;
+        case DataType::kUint32: k = reinterpret_cast<const uint32_t*>(idx)[j]; break;
+        case DataType::kInt64: k = reinterpret_cast<const int64_t*>(idx)[j]; break;
+        case DataType::kUint64: k = static_cast<int64_t>(reinterpret_cast<const uint64_t*>(idx)[j]); break;
+        case DataType::kInt8: k = reinterpret_cast<const int8_t*>(idx)[j]; break;
+        case DataType::kUint8: k = idx[j]; break;
+        default: break;
+      }
+      // Negative indices count from the end; out-of-range ones are clamped (the spec leaves them
+      // implementation-defined, and they must never read outside the tensor).
+      if (k < 0) k += static_cast<int64_t>(axis_dim);
+      k = std::clamp<int64_t>(k, 0, static_cast<int64_t>(axis_dim) - 1);
+      for (uint64_t o = 0; o < outer; ++o) {
+        std::memcpy(y + (o * num_indices + j) * inner_bytes, x + (o * axis_dim + k) * inner_bytes, inner_bytes);
+      }
+    }
+  });
+}
+
+}  // namespace webnn::compiler

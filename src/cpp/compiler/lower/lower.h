@@ -1,0 +1,71 @@
+// Lowering: one compiler IR node -> one runtime Step that owns what the node needs at run time (packed
+// weights, indirection buffers, precomputed strides). Called once per node at build().
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "base/status.h"
+#include "compiler/ir.h"
+#include "runtime/plan.h"
+
+namespace webnn::compiler {
+
+struct LowerArgs {
+  const Subgraph& g;
+  const Node& node;
+  std::vector<runtime::TensorRef> in;   // per node input (kNoValue inputs get a default ref)
+  std::vector<runtime::TensorRef> out;  // per node output
+
+  const Value& input(size_t i) const { return g.values[node.inputs[i]]; }
+  const Value& output(size_t i) const { return g.values[node.outputs[i]]; }
+  bool has_input(size_t i) const { return i < node.inputs.size() && node.inputs[i] != kNoValue; }
+  // Constant data of input i, or nullptr when it is not a constant.
+  const uint8_t* constant(size_t i) const {
+    return has_input(i) && input(i).kind == ValueKind::kConstant ? input(i).data->data() : nullptr;
+  }
+};
+
+using StepPtr = std::unique_ptr<runtime::Step>;
+
+Expected<StepPtr> LowerNode(const LowerArgs& args);
+
+// Families (lower/<family>.cc).
+Expected<StepPtr> LowerConv2d(const LowerArgs& args);
+Expected<StepPtr> LowerGemm(const LowerArgs& args);
+Expected<StepPtr> LowerMatMul(const LowerArgs& args);
+Expected<StepPtr> LowerBinary(const LowerArgs& args);
+Expected<StepPtr> LowerUnary(const LowerArgs& args);
+Expected<StepPtr> LowerCast(const LowerArgs& args);
+Expected<StepPtr> LowerWhere(const LowerArgs& args);
+Expected<StepPtr> LowerExpand(const LowerArgs& args);
+Expected<StepPtr> LowerPool2d(const LowerArgs& args);
+Expected<StepPtr> LowerSoftmax(const LowerArgs& args);
+Expected<StepPtr> LowerLayerNorm(const LowerArgs& args);
+Expected<StepPtr> LowerTranspose(const LowerArgs& args);
+Expected<StepPtr> LowerCopy(const LowerArgs& args);
+Expected<StepPtr> LowerSlice(const LowerArgs& args);
+Expected<StepPtr> LowerConcat(const LowerArgs& args);
+Expected<StepPtr> LowerPad(const LowerArgs& args);
+Expected<StepPtr> LowerGather(const LowerArgs& args);
+Expected<StepPtr> LowerReduce(const LowerArgs& args);
+
+// A Step from a lambda, for the families whose state fits in a capture.
+template <typename Fn>
+class LambdaStep final : public runtime::Step {
+ public:
+  LambdaStep(const char* name, Fn fn) : name_(name), fn_(std::move(fn)) {}
+  void Run(const runtime::ExecContext& ctx) const override { fn_(ctx); }
+  const char* name() const override { return name_; }
+
+ private:
+  const char* name_;
+  Fn fn_;
+};
+
+template <typename Fn>
+StepPtr MakeStep(const char* name, Fn fn) {
+  return std::make_unique<LambdaStep<Fn>>(name, std::move(fn));
+}
+
+}  // namespace webnn::compiler

@@ -1,0 +1,232 @@
+// Reductions, softmax and layer normalization. Rows that are contiguous (the reduced axes are the
+// innermost ones) go to the row microkernels; other axis sets use a generic strided walk.
+#include <cmath>
+#include <cstring>
+
+#include "compiler/lower/element_types.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/parallel.h"
+#include "kernels/layernorm.h"
+#include "kernels/softmax.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::ExecContext;
+using runtime::TensorRef;
+
+// Splits a shape into kept dims (outer) and reduced dims (inner) and gives the input offset of every
+// element of each, so any axis set can be walked as [outer][inner].
+struct AxisSplit {
+  std::vector<uint64_t> outer_offsets;  // input element offset of each kept-index (row-major over kept dims)
+  std::vector<uint64_t> inner_offsets;  // offset of each reduced-index relative to the row start
+};
+
+std::vector<uint64_t> Offsets(const Shape& shape, const std::vector<uint64_t>& strides, const std::vector<bool>& pick,
+                              bool picked) {
+  std::vector<uint64_t> offsets{0};
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (pick[d] != picked) continue;
+    std::vector<uint64_t> next;
+    next.reserve(offsets.size() * shape[d]);
+    for (uint64_t base : offsets)
+      for (uint32_t i = 0; i < shape[d]; ++i) next.push_back(base + i * strides[d]);
+    offsets.swap(next);
+  }
+  return offsets;
+}
+
+AxisSplit SplitAxes(const Shape& shape, const std::vector<uint32_t>& axes) {
+  std::vector<bool> reduced(shape.size(), false);
+  for (uint32_t a : axes) reduced[a] = true;
+  std::vector<uint64_t> strides = Strides(shape);
+  return {Offsets(shape, strides, reduced, false), Offsets(shape, strides, reduced, true)};
+}
+
+bool AxesAreTrailing(size_t rank, std::vector<uint32_t> axes) {
+  std::sort(axes.begin(), axes.end());
+  for (size_t i = 0; i < axes.size(); ++i) {
+    if (axes[i] != rank - axes.size() + i) return false;
+  }
+  return true;
+}
+
+template <typename T>
+StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
+  AxisSplit split = SplitAxes(a.input(0).shape, p.axes);
+  TensorRef rx = a.in[0], ry = a.out[0];
+  ReduceOp op = p.op;
+  return MakeStep("reduce", [=](const ExecContext& ctx) {
+    const T* x = ctx.As<T>(rx);
+    T* y = ctx.As<T>(ry);
+    uint64_t count = split.inner_offsets.size();
+    ParallelRows(ctx.pool, split.outer_offsets.size(), count, [&](uint64_t b, uint64_t e) {
+      for (uint64_t o = b; o < e; ++o) {
+        const T* row = x + split.outer_offsets[o];
+        using C = ComputeType<T>;
+        if constexpr (std::is_floating_point_v<C>) {
+          double acc = op == ReduceOp::kProduct ? 1.0 : 0.0;
+          double m = -INFINITY;
+          if (op == ReduceOp::kMax || op == ReduceOp::kMin || op == ReduceOp::kLogSumExp) {
+            m = static_cast<double>(Load(row[split.inner_offsets[0]]));
+            for (uint64_t off : split.inner_offsets) {
+              double v = static_cast<double>(Load(row[off]));
+              if (std::isnan(v) || (op == ReduceOp::kMin ? v < m : v > m)) m = v;
+              if (std::isnan(m)) break;
+            }
+          }
+          for (uint64_t off : split.inner_offsets) {
+            double v = static_cast<double>(Load(row[off]));
+            switch (op) {
+              case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: acc += v; break;
+              case ReduceOp::kProduct: acc *= v; break;
+              case ReduceOp::kL1: acc += std::fabs(v); break;
+              case ReduceOp::kL2: case ReduceOp::kSumSquare: acc += v * v; break;
+              case ReduceOp::kLogSumExp: acc += std::exp(v - m); break;
+              default: break;
+            }
+          }
+          double r = acc;
+          switch (op) {
+            case ReduceOp::kMean: r = acc / static_cast<double>(count); break;
+            case ReduceOp::kL2: r = std::sqrt(acc); break;
+            case ReduceOp::kLogSum: r = std::log(acc); break;
+            case ReduceOp::kLogSumExp: r = std::isinf(m) ? m + (m < 0 ? 0.0 : 0.0) : m + std::log(acc); break;
+            case ReduceOp::kMax: case ReduceOp::kMin: r = m; break;
+            default: break;
+          }
+          y[o] = Store<T>(static_cast<C>(r));
+        } else {
+          // Integer reductions wrap like integer arithmetic; mean truncates toward zero.
+          using W = std::conditional_t<std::is_signed_v<C>, int64_t, uint64_t>;
+          W acc = op == ReduceOp::kProduct ? 1 : 0;
+          W m = static_cast<W>(row[split.inner_offsets[0]]);
+          for (uint64_t off : split.inner_offsets) {
+            W v = static_cast<W>(row[off]);
+            switch (op) {
+              case ReduceOp::kSum: case ReduceOp::kMean: acc = static_cast<W>(uint64_t(acc) + uint64_t(v)); break;
+              case ReduceOp::kProduct: acc = static_cast<W>(uint64_t(acc) * uint64_t(v)); break;
+              case ReduceOp::kL1: acc = static_cast<W>(uint64_t(acc) + uint64_t(v < 0 ? W(0) - v : v)); break;
+              case ReduceOp::kSumSquare: case ReduceOp::kL2: acc = static_cast<W>(uint64_t(acc) + uint64_t(v) * uint64_t(v)); break;
+              case ReduceOp::kMax: m = std::max(m, v); break;
+              case ReduceOp::kMin: m = std::min(m, v); break;
+              default: break;
+            }
+          }
+          W r = acc;
+          if (op == ReduceOp::kMean) r = static_cast<W>(acc / static_cast<W>(count));
+          if (op == ReduceOp::kMax || op == ReduceOp::kMin) r = m;
+          if (op == ReduceOp::kL2) r = static_cast<W>(std::llround(std::sqrt(static_cast<double>(acc))));
+          y[o] = static_cast<T>(r);
+        }
+      }
+    });
+  });
+}
+
+}  // namespace
+
+Expected<StepPtr> LowerReduce(const LowerArgs& a) {
+  const auto& p = std::get<ReduceParams>(a.node.params);
+  return VisitType(a.input(0).type, [&](auto t) -> StepPtr { return MakeReduce<decltype(t)>(a, p); });
+}
+
+Expected<StepPtr> LowerSoftmax(const LowerArgs& a) {
+  const auto& p = std::get<SoftmaxParams>(a.node.params);
+  if (a.input(0).type != DataType::kFloat32) return NotSupported("softmax: only float32 is implemented.");
+  const Shape& s = a.input(0).shape;
+  uint64_t outer = Product(s, 0, p.axis), n = s[p.axis], inner = Product(s, p.axis + 1, s.size());
+  TensorRef rx = a.in[0], ry = a.out[0];
+  return MakeStep("softmax", [=](const ExecContext& ctx) {
+    const float* x = ctx.As<float>(rx);
+    float* y = ctx.As<float>(ry);
+    if (inner == 1) {
+      ParallelRows(ctx.pool, outer, n, [&](uint64_t b, uint64_t e) {
+        for (uint64_t o = b; o < e; ++o) kernels::f32_softmax__wasmsimd(n, x + o * n, y + o * n);
+      });
+      return;
+    }
+    // Strided axis: gather each column into a row, run the kernel, scatter back.
+    ParallelRows(ctx.pool, outer * inner, n, [&](uint64_t b, uint64_t e) {
+      std::vector<float> row(n), out(n);
+      for (uint64_t r = b; r < e; ++r) {
+        uint64_t o = r / inner, i = r % inner;
+        const float* base = x + o * n * inner + i;
+        for (uint64_t k = 0; k < n; ++k) row[k] = base[k * inner];
+        kernels::f32_softmax__wasmsimd(n, row.data(), out.data());
+        float* dst = y + o * n * inner + i;
+        for (uint64_t k = 0; k < n; ++k) dst[k * inner] = out[k];
+      }
+    });
+  });
+}
+
+Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
+  const auto& p = std::get<LayerNormParams>(a.node.params);
+  if (a.input(0).type != DataType::kFloat32) return NotSupported("layerNormalization: only float32 is implemented.");
+  const Shape& s = a.input(0).shape;
+  AxisSplit split = SplitAxes(s, p.axes);
+  bool trailing = AxesAreTrailing(s.size(), p.axes);
+  // Scale and bias have the shape of the normalized dims in `axes` order; index them by the
+  // reduced-index enumeration, which walks axes in increasing order: permute when axes are unsorted.
+  std::vector<uint64_t> param_index(split.inner_offsets.size());
+  {
+    std::vector<uint32_t> sorted = p.axes;
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<uint64_t> param_strides(p.axes.size(), 1);
+    for (size_t i = p.axes.size(); i-- > 1;) param_strides[i - 1] = param_strides[i] * s[p.axes[i]];
+    std::vector<uint32_t> idx(sorted.size(), 0);
+    for (uint64_t r = 0; r < param_index.size(); ++r) {
+      uint64_t off = 0;
+      for (size_t j = 0; j < sorted.size(); ++j) {
+        size_t pos = std::find(p.axes.begin(), p.axes.end(), sorted[j]) - p.axes.begin();
+        off += idx[j] * param_strides[pos];
+      }
+      param_index[r] = off;
+      for (size_t j = sorted.size(); j-- > 0;) {
+        if (++idx[j] < s[sorted[j]]) break;
+        idx[j] = 0;
+      }
+    }
+  }
+  bool params_in_order = true;
+  for (uint64_t r = 0; r < param_index.size(); ++r) params_in_order = params_in_order && param_index[r] == r;
+  TensorRef rx = a.in[0], ry = a.out[0];
+  TensorRef rs = p.has_scale ? a.in[1] : TensorRef{};
+  TensorRef rb = p.has_bias ? a.in[p.has_scale ? 2 : 1] : TensorRef{};
+  bool has_scale = p.has_scale, has_bias = p.has_bias;
+  float eps = p.epsilon;
+  return MakeStep("layerNormalization", [=](const ExecContext& ctx) {
+    const float* x = ctx.As<float>(rx);
+    float* y = ctx.As<float>(ry);
+    const float* scale = has_scale ? ctx.As<float>(rs) : nullptr;
+    const float* bias = has_bias ? ctx.As<float>(rb) : nullptr;
+    uint64_t n = split.inner_offsets.size();
+    ParallelRows(ctx.pool, split.outer_offsets.size(), n, [&](uint64_t b, uint64_t e) {
+      std::vector<float> row, out;
+      for (uint64_t o = b; o < e; ++o) {
+        uint64_t base = split.outer_offsets[o];
+        if (trailing && params_in_order) {
+          kernels::f32_layernorm__wasmsimd(n, x + base, scale, bias, eps, y + base);
+          continue;
+        }
+        // Generic: mean and variance in double, then scale/bias through the parameter index map.
+        double mean = 0, var = 0;
+        for (uint64_t off : split.inner_offsets) mean += x[base + off];
+        mean /= static_cast<double>(n);
+        for (uint64_t off : split.inner_offsets) var += (x[base + off] - mean) * (x[base + off] - mean);
+        var /= static_cast<double>(n);
+        double inv = 1.0 / std::sqrt(var + eps);
+        for (uint64_t r = 0; r < n; ++r) {
+          uint64_t off = split.inner_offsets[r];
+          double v = (x[base + off] - mean) * inv;
+          if (scale) v *= scale[param_index[r]];
+          if (bias) v += bias[param_index[r]];
+          y[base + off] = static_cast<float>(v);
+        }
+      }
+    });
+  });
+}
+
+}  // namespace webnn::compiler

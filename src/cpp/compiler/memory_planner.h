@@ -1,0 +1,24 @@
+// Liveness-based arena planning: every internal value gets an offset in one arena such that values
+// alive at the same step never overlap (greedy by size, as TFLite's arena planner does).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace webnn::compiler {
+
+struct Lifetime {
+  size_t bytes = 0;
+  uint32_t first = 0;  // index of the step that writes it
+  uint32_t last = 0;   // index of the last step that reads it
+};
+
+struct MemoryPlan {
+  std::vector<size_t> offsets;  // per lifetime
+  size_t arena_bytes = 0;
+};
+
+MemoryPlan PlanMemory(const std::vector<Lifetime>& lifetimes, size_t alignment = 64);
+
+}  // namespace webnn::compiler

@@ -1,0 +1,214 @@
+// Convolutions and pools run NHWC; an NCHW graph reaches them through transposes that lowering puts
+// around each one. This pass removes what the layout change cost: it cancels inverse pairs, composes
+// chains, turns transposes that only move size-1 dims into copies, and pushes transposes down through
+// elementwise nodes and concat so that the pairs meet and cancel.
+#include <algorithm>
+
+#include "compiler/passes/passes.h"
+
+namespace webnn::compiler {
+namespace {
+
+using Perm = std::vector<uint32_t>;
+
+Shape Permute(const Shape& s, const Perm& p) {
+  Shape out(p.size());
+  for (size_t i = 0; i < p.size(); ++i) out[i] = s[p[i]];
+  return out;
+}
+
+Perm Inverse(const Perm& p) {
+  Perm inv(p.size());
+  for (size_t i = 0; i < p.size(); ++i) inv[p[i]] = static_cast<uint32_t>(i);
+  return inv;
+}
+
+bool IsIdentity(const Perm& p) {
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] != i) return false;
+  }
+  return true;
+}
+
+// True when the transpose keeps the non-1 dims in order, so its bytes equal its input's.
+bool IsReshapeLike(const Shape& in, const Perm& p) {
+  int last = -1;
+  for (uint32_t axis : p) {
+    if (in[axis] == 1) continue;
+    if (static_cast<int>(axis) < last) return false;
+    last = static_cast<int>(axis);
+  }
+  return true;
+}
+
+bool IsElementwiseUnary(const Node& n) {
+  return std::holds_alternative<UnaryParams>(n.params) || std::holds_alternative<CastParams>(n.params);
+}
+
+class LayoutOptimizer {
+ public:
+  explicit LayoutOptimizer(Subgraph& g) : g_(g) {}
+
+  void Run() {
+    for (int iteration = 0; iteration < 1000 && Step(); ++iteration) {
+    }
+    RemoveDeadNodes(g_);
+  }
+
+ private:
+  // The live transpose node producing v, or nullptr.
+  const TransposeParams* TransposeOf(ValueId v, ValueId* source) {
+    int p = ProducerOf(g_, v);
+    if (p < 0) return nullptr;
+    const Node& n = g_.nodes[p];
+    const auto* t = std::get_if<TransposeParams>(&n.params);
+    if (t) *source = n.inputs[0];
+    return t;
+  }
+
+  bool Step() {
+    for (size_t i = 0; i < g_.nodes.size(); ++i) {
+      if (g_.nodes[i].removed) continue;
+      if (SimplifyTranspose(i) || SimplifyCopy(i) || PushThroughUnary(i) || PushThroughBinary(i) || PushThroughConcat(i)) {
+        RemoveDeadNodes(g_);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  bool SimplifyTranspose(size_t i) {
+    Node& n = g_.nodes[i];
+    auto* t = std::get_if<TransposeParams>(&n.params);
+    if (!t) return false;
+    ValueId x = n.inputs[0];
+    ValueId y = n.outputs[0];
+    if (IsIdentity(t->perm) && g_.values[y].output_indices.empty()) {
+      ReplaceAllUses(g_, y, x);
+      n.removed = true;
+      return true;
+    }
+    if (IsIdentity(t->perm) || IsReshapeLike(g_.values[x].shape, t->perm)) {
+      n.params = CopyParams{};
+      return true;
+    }
+    ValueId src;
+    const TransposeParams* inner = TransposeOf(x, &src);
+    if (!inner) return false;
+    Perm composed(t->perm.size());
+    for (size_t k = 0; k < composed.size(); ++k) composed[k] = inner->perm[t->perm[k]];
+    n.inputs[0] = src;
+    t->perm = composed;
+    return true;
+  }
+
+  // copy(copy(x)) -> copy(x); a copy that changes nothing disappears.
+  bool SimplifyCopy(size_t i) {
+    Node& n = g_.nodes[i];
+    if (!std::holds_alternative<CopyParams>(n.params)) return false;
+    ValueId x = n.inputs[0], y = n.outputs[0];
+    if (g_.values[x].shape == g_.values[y].shape && g_.values[y].output_indices.empty()) {
+      ReplaceAllUses(g_, y, x);
+      n.removed = true;
+      return true;
+    }
+    int p = ProducerOf(g_, x);
+    if (p >= 0 && std::holds_alternative<CopyParams>(g_.nodes[p].params)) {
+      n.inputs[0] = g_.nodes[p].inputs[0];
+      return true;
+    }
+    return false;
+  }
+
+  // unary(transpose(x)) -> transpose(unary(x)), reusing the two nodes in place (order stays topological).
+  bool PushThroughUnary(size_t i) {
+    Node& u = g_.nodes[i];
+    if (!IsElementwiseUnary(u)) return false;
+    ValueId src;
+    if (!TransposeOf(u.inputs[0], &src)) return false;
+    Perm perm = std::get<TransposeParams>(g_.nodes[ProducerOf(g_, u.inputs[0])].params).perm;
+    ValueId y = u.outputs[0];
+    ValueId z = g_.AddValue(g_.values[y].type, g_.values[src].shape);
+    Node moved{TransposeParams{perm}, {z}, {y}, g_.nodes[i].label + "/layout"};
+    g_.nodes[i].inputs[0] = src;
+    g_.nodes[i].outputs[0] = z;
+    g_.nodes.insert(g_.nodes.begin() + i + 1, std::move(moved));
+    return true;
+  }
+
+  // binary(transpose(a), transpose(b)) with equal perms, or with a constant/scalar on one side.
+  bool PushThroughBinary(size_t i) {
+    Node& n = g_.nodes[i];
+    if (!std::holds_alternative<BinaryParams>(n.params)) return false;
+    ValueId y = n.outputs[0];
+    size_t rank = g_.values[y].shape.size();
+    ValueId src[2];
+    const TransposeParams* t[2] = {TransposeOf(n.inputs[0], &src[0]), TransposeOf(n.inputs[1], &src[1])};
+    const Perm* perm = t[0] ? &t[0]->perm : t[1] ? &t[1]->perm : nullptr;
+    if (!perm || perm->size() != rank) return false;
+    Perm p = *perm;
+    std::vector<Node> prologue;
+    ValueId new_inputs[2];
+    for (int k = 0; k < 2; ++k) {
+      ValueId in = n.inputs[k];
+      const Value& v = g_.values[in];
+      if (t[k] && t[k]->perm == p) {
+        new_inputs[k] = src[k];
+      } else if (v.shape.empty() || (v.kind == ValueKind::kConstant && NumElements(v.shape) == 1u)) {
+        new_inputs[k] = in;  // a scalar broadcasts the same either way
+      } else if (v.kind == ValueKind::kConstant && v.shape.size() <= rank) {
+        // Bring the constant to full rank, then into the untransposed layout; both fold at build.
+        Shape full(rank - v.shape.size(), 1);
+        full.insert(full.end(), v.shape.begin(), v.shape.end());
+        ValueId reshaped = g_.AddValue(v.type, full);
+        Perm inv = Inverse(p);
+        ValueId moved = g_.AddValue(v.type, Permute(full, inv));
+        prologue.push_back(Node{CopyParams{}, {in}, {reshaped}, n.label + "/layout"});
+        prologue.push_back(Node{TransposeParams{inv}, {reshaped}, {moved}, n.label + "/layout"});
+        new_inputs[k] = moved;
+      } else {
+        return false;
+      }
+    }
+    Shape out_shape = Permute(g_.values[y].shape, Inverse(p));
+    ValueId z = g_.AddValue(g_.values[y].type, out_shape);
+    Node& node = g_.nodes[i];
+    node.inputs = {new_inputs[0], new_inputs[1]};
+    node.outputs = {z};
+    Node after{TransposeParams{p}, {z}, {y}, node.label + "/layout"};
+    g_.nodes.insert(g_.nodes.begin() + i + 1, std::move(after));
+    g_.nodes.insert(g_.nodes.begin() + i, prologue.begin(), prologue.end());
+    return true;
+  }
+
+  bool PushThroughConcat(size_t i) {
+    Node& n = g_.nodes[i];
+    auto* c = std::get_if<ConcatParams>(&n.params);
+    if (!c) return false;
+    std::vector<ValueId> sources;
+    Perm p;
+    for (ValueId in : n.inputs) {
+      ValueId s;
+      const TransposeParams* t = TransposeOf(in, &s);
+      if (!t || (!p.empty() && t->perm != p)) return false;
+      p = t->perm;
+      sources.push_back(s);
+    }
+    ValueId y = n.outputs[0];
+    ValueId z = g_.AddValue(g_.values[y].type, Permute(g_.values[y].shape, Inverse(p)));
+    c->axis = p[c->axis];
+    n.inputs = sources;
+    n.outputs = {z};
+    Node after{TransposeParams{p}, {z}, {y}, n.label + "/layout"};
+    g_.nodes.insert(g_.nodes.begin() + i + 1, std::move(after));
+    return true;
+  }
+
+  Subgraph& g_;
+};
+
+}  // namespace
+
+void OptimizeLayout(Subgraph& g) { LayoutOptimizer(g).Run(); }
+
+}  // namespace webnn::compiler

@@ -1,0 +1,25 @@
+// Rewrites of the compiler IR. Each keeps the Subgraph valid: removed nodes are flagged `removed`,
+// and values are redirected with ReplaceAllUses.
+#pragma once
+
+#include "base/status.h"
+#include "compiler/ir.h"
+
+namespace webnn::compiler {
+
+// Flags every node whose outputs reach no graph output.
+void RemoveDeadNodes(Subgraph& g);
+// Evaluates nodes whose inputs are all constants (when the result is not much larger than its inputs).
+Status FoldConstants(Subgraph& g);
+// Cancels transpose pairs and moves transposes through layout-agnostic nodes so NHWC flows between
+// convolutions even when the graph is NCHW.
+void OptimizeLayout(Subgraph& g);
+// Folds relu / clamp into the conv2d, gemm or binary node that produces their only input.
+void FuseActivations(Subgraph& g);
+
+// Shared helpers.
+void ReplaceAllUses(Subgraph& g, ValueId from, ValueId to);
+std::vector<int> ConsumerCounts(const Subgraph& g);  // per value: live consumers (+1 per graph output use)
+int ProducerOf(const Subgraph& g, ValueId v);        // live node index or -1
+
+}  // namespace webnn::compiler

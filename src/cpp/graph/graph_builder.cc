@@ -1,0 +1,177 @@
+#include "graph/graph_builder.h"
+
+#include <cstring>
+#include <set>
+
+#include "compiler/compiler.h"
+#include "graph/lowering_context.h"
+#include "graph/op_registry.h"
+#include "graph/validation_context.h"
+
+namespace webnn::graph {
+
+Status ValidateDescriptor(const std::string& prefix, DataType type, const Shape& shape) {
+  if (shape.size() > kMaxRank) {
+    return TypeError(prefix + ": rank " + std::to_string(shape.size()) + " exceeds the maximum of " +
+                     std::to_string(kMaxRank) + ".");
+  }
+  for (uint32_t d : shape) {
+    if (d == 0) return TypeError(prefix + ": dimensions must be greater than 0, got " + ShapeToString(shape) + ".");
+  }
+  auto bytes = ByteLength(type, shape);
+  if (!bytes || *bytes > kMaxTensorByteLength) {
+    return TypeError(prefix + ": a tensor of shape " + ShapeToString(shape) + " is too large.");
+  }
+  return Status::Ok();
+}
+
+Status GraphBuilder::CheckUsable(const char* method) const {
+  if (built_) return InvalidState(std::string(method) + ": the builder has already built a graph.");
+  return Status::Ok();
+}
+
+Expected<OperandId> GraphBuilder::AddOperand(Operand operand) {
+  graph_.operands.push_back(std::move(operand));
+  return static_cast<OperandId>(graph_.operands.size() - 1);
+}
+
+const OperandDesc* GraphBuilder::Desc(OperandId id) const {
+  return id < graph_.operands.size() ? &graph_.operands[id].desc : nullptr;
+}
+
+Expected<OperandId> GraphBuilder::Input(const std::string& name, DataType type, const Shape& shape) {
+  RETURN_IF_ERROR(CheckUsable("input"));
+  if (name.empty()) return TypeError("input name: should not be empty.");
+  for (const Operand& o : graph_.operands) {
+    if (o.kind == OperandKind::kInput && o.name == name) return TypeError("input name: '" + name + "' is already used.");
+  }
+  RETURN_IF_ERROR(ValidateDescriptor("input descriptor", type, shape));
+  Operand op;
+  op.desc = {type, shape};
+  op.kind = OperandKind::kInput;
+  op.name = name;
+  return AddOperand(std::move(op));
+}
+
+Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes) {
+  RETURN_IF_ERROR(CheckUsable("constant"));
+  RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
+  size_t expected = static_cast<size_t>(*ByteLength(type, shape));
+  if (bytes != expected) {
+    return TypeError("constant buffer: byte length " + std::to_string(bytes) + " does not match the descriptor's " +
+                     std::to_string(expected) + ".");
+  }
+  ASSIGN_OR_RETURN(auto buffer, runtime::Buffer::Allocate(bytes));
+  if (bytes) std::memcpy(buffer->data(), data, bytes);
+  Operand op;
+  op.desc = {type, shape};
+  op.kind = OperandKind::kConstant;
+  op.data = std::move(buffer);
+  return AddOperand(std::move(op));
+}
+
+Expected<OperandId> GraphBuilder::ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor) {
+  RETURN_IF_ERROR(CheckUsable("constant"));
+  if (!tensor || tensor->destroyed()) return TypeError("constant tensor: the tensor is destroyed.");
+  if (!tensor->info().constant) return TypeError("constant tensor: the tensor was not created by createConstantTensor().");
+  if (tensor->context_id() != context_id_) return TypeError("constant tensor: the tensor belongs to another context.");
+  Operand op;
+  op.desc = {tensor->info().type, tensor->info().shape};
+  op.kind = OperandKind::kConstant;
+  op.data = tensor->buffer();  // constant tensors are immutable: share the bytes
+  return AddOperand(std::move(op));
+}
+
+Expected<std::vector<OperandId>> GraphBuilder::AddOperation(const std::string& op_name, const Arguments& args,
+                                                            const std::string& label) {
+  const OpInfo* op = FindOp(op_name);
+  if (!op) return TypeError("'" + op_name + "' is not an MLGraphBuilder operator.");
+  RETURN_IF_ERROR(CheckUsable(op->name));
+  ValidationContext ctx(graph_, *op, args, label);
+  ASSIGN_OR_RETURN(NodeSpec spec, op->family->validate(ctx));
+  Node node;
+  node.op = op;
+  node.inputs = std::move(spec.inputs);
+  node.attrs = std::move(spec.attrs);
+  node.label = label;
+  int index = static_cast<int>(graph_.nodes.size());
+  for (OperandDesc& desc : spec.outputs) {
+    Operand out;
+    out.desc = std::move(desc);
+    out.kind = OperandKind::kOutput;
+    out.producer = index;
+    node.outputs.push_back(static_cast<OperandId>(graph_.operands.size()));
+    graph_.operands.push_back(std::move(out));
+  }
+  graph_.nodes.push_back(std::move(node));
+  return graph_.nodes.back().outputs;
+}
+
+Expected<std::shared_ptr<CompiledGraph>> GraphBuilder::Build(
+    const std::vector<std::pair<std::string, OperandId>>& outputs) {
+  RETURN_IF_ERROR(CheckUsable("build"));
+  if (outputs.empty()) return TypeError("build outputs: should not be empty.");
+  std::set<std::string> names;
+  for (const auto& [name, id] : outputs) {
+    if (name.empty()) return TypeError("build outputs: names should not be empty.");
+    if (!names.insert(name).second) return TypeError("build outputs: '" + name + "' is used twice.");
+    if (id >= graph_.operands.size()) return TypeError("build outputs['" + name + "']: is not an operand of this builder.");
+    OperandKind kind = graph_.operands[id].kind;
+    if (kind != OperandKind::kOutput) {
+      return TypeError("build outputs['" + name + "']: should not be an input or a constant.");
+    }
+  }
+  built_ = true;
+
+  // Operands reachable from the outputs; only those inputs become the graph's inputs (spec).
+  std::vector<bool> reachable(graph_.operands.size(), false);
+  std::vector<OperandId> stack;
+  for (const auto& [name, id] : outputs) stack.push_back(id);
+  while (!stack.empty()) {
+    OperandId id = stack.back();
+    stack.pop_back();
+    if (reachable[id]) continue;
+    reachable[id] = true;
+    int p = graph_.operands[id].producer;
+    if (p >= 0) {
+      for (OperandId in : graph_.nodes[p].inputs) stack.push_back(in);
+    }
+  }
+
+  compiler::Subgraph sub;
+  std::vector<compiler::ValueId> values(graph_.operands.size(), compiler::kNoValue);
+  for (OperandId id = 0; id < graph_.operands.size(); ++id) {
+    if (!reachable[id]) continue;
+    const Operand& o = graph_.operands[id];
+    switch (o.kind) {
+      case OperandKind::kInput: values[id] = sub.AddInput(o.name, o.desc.type, o.desc.shape); break;
+      case OperandKind::kConstant: values[id] = sub.AddConstant(o.desc.type, o.desc.shape, o.data); break;
+      case OperandKind::kOutput: values[id] = sub.AddValue(o.desc.type, o.desc.shape); break;
+    }
+  }
+  LoweringContext lowering(graph_, sub, values);
+  for (const Node& node : graph_.nodes) {
+    bool live = false;
+    for (OperandId out : node.outputs) live = live || reachable[out];
+    if (!live) continue;
+    lowering.set_label(MessagePrefix(node.op->name, node.label));
+    Status s = node.op->family->lower(lowering, node);
+    if (!s.ok()) return Status(s.code(), std::string(node.op->name) + ": " + s.message());
+  }
+  for (const auto& [name, id] : outputs) sub.AddOutput(name, values[id]);
+
+  auto compiled = compiler::Compile(std::move(sub));
+  if (!compiled.ok()) {
+    const Status& s = compiled.status();
+    // A lowering we lack is NotSupportedError; anything else at this stage is the spec's OperationError.
+    return s.code() == StatusCode::kNotSupported || s.code() == StatusCode::kUnknownError
+               ? s
+               : OperationError("build: " + s.message());
+  }
+  auto graph = std::make_shared<CompiledGraph>();
+  graph->context_id = context_id_;
+  graph->plan = std::move(compiled).value();
+  return graph;
+}
+
+}  // namespace webnn::graph

@@ -1,0 +1,51 @@
+// MLGraphBuilder's engine: records operands and validated operators, and compiles the part of the
+// graph that reaches the requested outputs. Spec: #api-mlgraphbuilder.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "base/status.h"
+#include "graph/arguments.h"
+#include "graph/graph.h"
+#include "runtime/plan.h"
+#include "runtime/tensor.h"
+
+namespace webnn::graph {
+
+// A built MLGraph: the plan plus the descriptors dispatch() checks tensors against.
+struct CompiledGraph {
+  uint32_t context_id = 0;
+  std::unique_ptr<runtime::Plan> plan;
+  bool destroyed = false;
+};
+
+class GraphBuilder {
+ public:
+  explicit GraphBuilder(uint32_t context_id) : context_id_(context_id) {}
+
+  Expected<OperandId> Input(const std::string& name, DataType type, const Shape& shape);
+  Expected<OperandId> Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes);
+  Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
+  // Validates and records one operator call; returns its output operands.
+  Expected<std::vector<OperandId>> AddOperation(const std::string& op, const Arguments& args, const std::string& label);
+  Expected<std::shared_ptr<CompiledGraph>> Build(const std::vector<std::pair<std::string, OperandId>>& outputs);
+
+  const OperandDesc* Desc(OperandId id) const;
+  bool built() const { return built_; }
+
+ private:
+  Status CheckUsable(const char* method) const;
+  Expected<OperandId> AddOperand(Operand operand);
+
+  uint32_t context_id_;
+  Graph graph_;
+  bool built_ = false;
+};
+
+// Checks a descriptor as the spec's "valid descriptor" steps do: positive dims, our rank and byte limits.
+Status ValidateDescriptor(const std::string& prefix, DataType type, const Shape& shape);
+
+}  // namespace webnn::graph

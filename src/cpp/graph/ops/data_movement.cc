@@ -1,0 +1,307 @@
+// Spec: #api-mlgraphbuilder-transpose, -reshape-method, -slice, -concat, -split, -pad, -expand, -gather
+#include <algorithm>
+#include <numeric>
+
+#include "graph/lowering_context.h"
+#include "graph/op_registry.h"
+#include "graph/validation_context.h"
+
+namespace webnn::graph {
+namespace {
+
+using data_types::kAll;
+
+std::string Str(uint64_t v) { return std::to_string(v); }
+
+template <typename Params>
+struct ParamsAttrs : OpAttrs {
+  Params params;
+};
+
+std::vector<OperandLimit> SingleInputAnyType(std::string_view) { return {{"input", kAll}, {"output", kAll}}; }
+
+template <typename Params>
+Status EmitParams(LoweringContext& ctx, const Node& node) {
+  std::vector<compiler::ValueId> in;
+  for (size_t i = 0; i < node.inputs.size(); ++i) in.push_back(ctx.In(node, i));
+  std::vector<compiler::ValueId> out;
+  for (size_t i = 0; i < node.outputs.size(); ++i) out.push_back(ctx.Out(node, i));
+  ctx.Emit(node.Attrs<ParamsAttrs<Params>>().params, in, out);
+  return Status::Ok();
+}
+
+// ---- transpose ----
+
+Expected<NodeSpec> ValidateTranspose(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  auto perm = ctx.args().Uint32List("options.permutation");
+  if (!x || !ctx.ok()) return ctx.status();
+  size_t rank = x->shape.size();
+  std::vector<uint32_t> p(rank);
+  if (perm) {
+    p = *perm;
+  } else {
+    for (size_t i = 0; i < rank; ++i) p[i] = static_cast<uint32_t>(rank - 1 - i);
+  }
+  if (p.size() != rank) {
+    return ctx.Fail("options.permutation", "should have length " + Str(rank) + ", got " + Str(p.size()) + ".");
+  }
+  std::vector<bool> seen(rank, false);
+  for (uint32_t a : p) {
+    if (a >= rank || seen[a]) return ctx.Fail("options.permutation", "must be a permutation of [0, " + Str(rank) + ").");
+    seen[a] = true;
+  }
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) out[i] = x->shape[p[i]];
+  auto attrs = std::make_shared<ParamsAttrs<compiler::TransposeParams>>();
+  attrs->params.perm = p;
+  return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
+}
+
+// ---- reshape ----
+
+Expected<NodeSpec> ValidateReshape(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  auto shape = ctx.args().Uint32List("newShape");
+  if (!shape && ctx.ok()) ctx.Fail("newShape", "is required.");
+  if (!x || !ctx.ok()) return ctx.status();
+  if (shape->size() > kMaxRank) return ctx.Fail("newShape", "rank exceeds " + Str(kMaxRank) + ".");
+  for (uint32_t d : *shape) {
+    if (d == 0) return ctx.Fail("newShape", "dimensions must be greater than 0.");
+  }
+  auto n = NumElements(*shape);
+  if (!n || *n != *NumElements(x->shape)) {
+    return ctx.Fail("newShape", "the number of elements of " + ShapeToString(*shape) +
+                                    " does not match the input's " + ShapeToString(x->shape) + ".");
+  }
+  return ctx.Finish({{ctx.last_operand()}, std::make_shared<ParamsAttrs<compiler::CopyParams>>(), {{x->type, *shape}}});
+}
+
+// ---- slice ----
+
+Expected<NodeSpec> ValidateSlice(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  auto starts = r.Uint32List("starts");
+  auto sizes = r.Uint32List("sizes");
+  auto strides = r.Uint32List("options.strides");
+  if (ctx.ok() && !starts) ctx.Fail("starts", "is required.");
+  if (ctx.ok() && !sizes) ctx.Fail("sizes", "is required.");
+  if (!x || !ctx.ok()) return ctx.status();
+  size_t rank = x->shape.size();
+  if (starts->size() != rank) return ctx.Fail("starts", "should have length " + Str(rank) + ", got " + Str(starts->size()) + ".");
+  if (sizes->size() != rank) return ctx.Fail("sizes", "should have length " + Str(rank) + ", got " + Str(sizes->size()) + ".");
+  std::vector<uint32_t> st = strides ? *strides : std::vector<uint32_t>(rank, 1);
+  if (st.size() != rank) return ctx.Fail("options.strides", "should have length " + Str(rank) + ", got " + Str(st.size()) + ".");
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    uint64_t start = (*starts)[i], size = (*sizes)[i], dim = x->shape[i];
+    if (size == 0) return ctx.Fail("sizes", "must be greater than 0.");
+    if (st[i] == 0) return ctx.Fail("options.strides", "must be greater than 0.");
+    if (start + size > dim) {
+      return ctx.Fail("sizes", "start (" + Str(start) + ") + size (" + Str(size) + ") exceeds dimension " + Str(i) +
+                                   " (" + Str(dim) + ").");
+    }
+    out[i] = static_cast<uint32_t>((size + st[i] - 1) / st[i]);
+  }
+  auto attrs = std::make_shared<ParamsAttrs<compiler::SliceParams>>();
+  attrs->params = {*starts, out, st};
+  return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
+}
+
+// ---- concat ----
+
+std::vector<OperandLimit> ConcatLimits(std::string_view) {
+  return {{"inputs", kAll, 1, kMaxRank}, {"output", kAll, 1, kMaxRank}};
+}
+
+Expected<NodeSpec> ValidateConcat(ValidationContext& ctx) {
+  auto inputs = ctx.OperandList("inputs");
+  auto ids = ctx.last_operand_list();
+  uint32_t axis = ctx.args().Uint32("axis");
+  if (!ctx.ok()) return ctx.status();
+  if (inputs.empty()) return ctx.Fail("inputs", "should not be empty.");
+  const OperandDesc& first = *inputs[0];
+  if (axis >= first.shape.size()) return ctx.Fail("axis", "should be in the range [0, " + Str(first.shape.size()) + ").");
+  Shape out = first.shape;
+  uint64_t total = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const OperandDesc& d = *inputs[i];
+    std::string arg = "inputs[" + Str(i) + "]";
+    if (!ctx.CheckSameType(arg, d, "inputs[0]", first)) return ctx.status();
+    if (d.shape.size() != first.shape.size()) return ctx.Fail(arg, "rank does not match inputs[0]'s.");
+    for (size_t k = 0; k < d.shape.size(); ++k) {
+      if (k != axis && d.shape[k] != first.shape[k]) {
+        return ctx.Fail(arg, "shape " + ShapeToString(d.shape) + " differs from inputs[0]'s " +
+                                 ShapeToString(first.shape) + " outside the concatenation axis.");
+      }
+    }
+    total += d.shape[axis];
+  }
+  if (total > UINT32_MAX) return ctx.Fail("inputs", "the concatenated dimension is too large.");
+  out[axis] = static_cast<uint32_t>(total);
+  auto attrs = std::make_shared<ParamsAttrs<compiler::ConcatParams>>();
+  attrs->params.axis = axis;
+  return ctx.Finish({ids, attrs, {{first.type, out}}});
+}
+
+// ---- split ----
+
+struct SplitAttrs : OpAttrs {
+  uint32_t axis = 0;
+  std::vector<uint32_t> sizes;
+};
+
+std::vector<OperandLimit> SplitLimits(std::string_view) {
+  return {{"input", kAll, 1, kMaxRank}, {"outputs", kAll, 1, kMaxRank}};
+}
+
+Expected<NodeSpec> ValidateSplit(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  uint32_t axis = r.Uint32("options.axis", 0);
+  std::vector<uint32_t> sizes;
+  std::optional<uint32_t> count;
+  if (auto list = r.Uint32List("splits")) {
+    sizes = *list;
+  } else if (r.Has("splits")) {
+    count = r.Uint32("splits");
+  } else if (ctx.ok()) {
+    ctx.Fail("splits", "is required.");
+  }
+  if (!x || !ctx.ok()) return ctx.status();
+  if (axis >= x->shape.size()) return ctx.Fail("options.axis", "should be in the range [0, " + Str(x->shape.size()) + ").");
+  uint32_t dim = x->shape[axis];
+  if (count) {
+    if (*count == 0 || dim % *count != 0) {
+      return ctx.Fail("splits", "(" + Str(*count) + ") must evenly divide the dimension size (" + Str(dim) + ").");
+    }
+    sizes.assign(*count, dim / *count);
+  } else {
+    uint64_t sum = 0;
+    for (uint32_t s : sizes) {
+      if (s == 0) return ctx.Fail("splits", "sizes must be greater than 0.");
+      sum += s;
+    }
+    if (sizes.empty() || sum != dim) {
+      return ctx.Fail("splits", "sizes must sum to the dimension size (" + Str(dim) + "), got " + Str(sum) + ".");
+    }
+  }
+  auto attrs = std::make_shared<SplitAttrs>();
+  attrs->axis = axis;
+  attrs->sizes = sizes;
+  NodeSpec spec{{ctx.last_operand()}, attrs, {}};
+  for (uint32_t s : sizes) {
+    Shape shape = x->shape;
+    shape[axis] = s;
+    spec.outputs.push_back({x->type, shape});
+  }
+  return ctx.Finish(std::move(spec), {"outputs"});
+}
+
+Status LowerSplit(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<SplitAttrs>();
+  const Shape& in = ctx.desc(node.inputs[0]).shape;
+  uint32_t offset = 0;
+  for (size_t i = 0; i < a.sizes.size(); ++i) {
+    compiler::SliceParams p{std::vector<uint32_t>(in.size(), 0), in, std::vector<uint32_t>(in.size(), 1)};
+    p.starts[a.axis] = offset;
+    p.sizes[a.axis] = a.sizes[i];
+    offset += a.sizes[i];
+    ctx.Emit(p, {ctx.In(node, 0)}, {ctx.Out(node, i)});
+  }
+  return Status::Ok();
+}
+
+// ---- pad ----
+
+struct PadAttrs : OpAttrs {
+  compiler::PadParams params;
+};
+
+Expected<NodeSpec> ValidatePad(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  auto begin = r.Uint32List("beginningPadding");
+  auto end = r.Uint32List("endingPadding");
+  std::string mode = r.Enum("options.mode", "constant", {"constant", "edge", "reflection"});
+  auto value = r.NumberArg("options.value");
+  if (ctx.ok() && !begin) ctx.Fail("beginningPadding", "is required.");
+  if (ctx.ok() && !end) ctx.Fail("endingPadding", "is required.");
+  if (!x || !ctx.ok()) return ctx.status();
+  size_t rank = x->shape.size();
+  if (begin->size() != rank) return ctx.Fail("beginningPadding", "should have length " + Str(rank) + ", got " + Str(begin->size()) + ".");
+  if (end->size() != rank) return ctx.Fail("endingPadding", "should have length " + Str(rank) + ", got " + Str(end->size()) + ".");
+  auto attrs = std::make_shared<PadAttrs>();
+  auto& p = attrs->params;
+  p.begin = *begin;
+  p.end = *end;
+  p.mode = mode == "edge" ? compiler::PadMode::kEdge : mode == "reflection" ? compiler::PadMode::kReflection
+                                                                             : compiler::PadMode::kConstant;
+  p.value = value ? value->AsDouble() : 0.0;
+  Shape out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    uint64_t size = uint64_t{x->shape[i]} + p.begin[i] + p.end[i];
+    if (size > UINT32_MAX) return ctx.Fail("endingPadding", "the padded dimension is too large.");
+    if (p.mode == compiler::PadMode::kReflection && (p.begin[i] >= x->shape[i] || p.end[i] >= x->shape[i])) {
+      return ctx.Fail("beginningPadding", "reflection padding must be smaller than the dimension size.");
+    }
+    out[i] = static_cast<uint32_t>(size);
+  }
+  return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
+}
+
+Status LowerPad(LoweringContext& ctx, const Node& node) {
+  ctx.Emit(node.Attrs<PadAttrs>().params, {ctx.In(node, 0)}, {ctx.Out(node)});
+  return Status::Ok();
+}
+
+// ---- expand ----
+
+Expected<NodeSpec> ValidateExpand(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  auto shape = ctx.args().Uint32List("newShape");
+  if (ctx.ok() && !shape) ctx.Fail("newShape", "is required.");
+  if (!x || !ctx.ok()) return ctx.status();
+  auto out = BroadcastShapes(x->shape, *shape);
+  if (!out || *out != *shape) {
+    return ctx.Fail("newShape", "the input shape " + ShapeToString(x->shape) + " cannot be broadcast to " +
+                                    ShapeToString(*shape) + ".");
+  }
+  return ctx.Finish({{ctx.last_operand()}, std::make_shared<ParamsAttrs<compiler::ExpandParams>>(), {{x->type, *out}}});
+}
+
+// ---- gather ----
+
+std::vector<OperandLimit> GatherLimits(std::string_view) {
+  return {{"input", kAll, 1, kMaxRank}, {"indices", data_types::kIndices}, {"output", kAll}};
+}
+
+Expected<NodeSpec> ValidateGather(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  OperandId x_id = ctx.last_operand();
+  const OperandDesc* indices = ctx.Operand("indices");
+  OperandId i_id = ctx.last_operand();
+  uint32_t axis = ctx.args().Uint32("options.axis", 0);
+  if (!x || !indices || !ctx.ok()) return ctx.status();
+  if (axis >= x->shape.size()) return ctx.Fail("options.axis", "should be in the range [0, " + Str(x->shape.size()) + ").");
+  Shape out(x->shape.begin(), x->shape.begin() + axis);
+  out.insert(out.end(), indices->shape.begin(), indices->shape.end());
+  out.insert(out.end(), x->shape.begin() + axis + 1, x->shape.end());
+  auto attrs = std::make_shared<ParamsAttrs<compiler::GatherParams>>();
+  attrs->params.axis = axis;
+  return ctx.Finish({{x_id, i_id}, attrs, {{x->type, out}}});
+}
+
+}  // namespace
+
+const OpFamily kTransposeFamily = {ValidateTranspose, SingleInputAnyType, EmitParams<compiler::TransposeParams>};
+const OpFamily kReshapeFamily = {ValidateReshape, SingleInputAnyType, EmitParams<compiler::CopyParams>};
+const OpFamily kSliceFamily = {ValidateSlice, SingleInputAnyType, EmitParams<compiler::SliceParams>};
+const OpFamily kConcatFamily = {ValidateConcat, ConcatLimits, EmitParams<compiler::ConcatParams>};
+const OpFamily kSplitFamily = {ValidateSplit, SplitLimits, LowerSplit};
+const OpFamily kPadFamily = {ValidatePad, SingleInputAnyType, LowerPad};
+const OpFamily kExpandFamily = {ValidateExpand, SingleInputAnyType, EmitParams<compiler::ExpandParams>};
+const OpFamily kGatherFamily = {ValidateGather, GatherLimits, EmitParams<compiler::GatherParams>};
+
+}  // namespace webnn::graph

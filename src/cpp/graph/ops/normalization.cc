@@ -1,0 +1,219 @@
+// Spec: #api-mlgraphbuilder-softmax-method, #api-mlgraphbuilder-layernorm, #api-mlgraphbuilder-batchnorm
+#include <algorithm>
+#include <cmath>
+
+#include "graph/lowering_context.h"
+#include "graph/op_registry.h"
+#include "graph/ops/layout.h"
+#include "graph/validation_context.h"
+
+namespace webnn::graph {
+namespace {
+
+struct SoftmaxAttrs : OpAttrs {
+  uint32_t axis = 0;
+};
+
+std::vector<OperandLimit> SoftmaxLimits(std::string_view) {
+  return {{"input", data_types::kFloat, 1, kMaxRank}, {"output", data_types::kFloat, 1, kMaxRank}};
+}
+
+Expected<NodeSpec> ValidateSoftmax(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  uint32_t axis = ctx.args().Uint32("axis");
+  if (!x || !ctx.ok()) return ctx.status();
+  if (axis >= x->shape.size()) {
+    return ctx.Fail("axis", "should be in the range [0, " + std::to_string(x->shape.size()) + "), got " +
+                                std::to_string(axis) + ".");
+  }
+  auto attrs = std::make_shared<SoftmaxAttrs>();
+  attrs->axis = axis;
+  return ctx.Finish({{ctx.last_operand()}, attrs, {*x}});
+}
+
+Status LowerSoftmax(LoweringContext& ctx, const Node& node) {
+  Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
+  compiler::ValueId out = ctx.Out(node);
+  compiler::ValueId y = f32.Out(out);
+  ctx.Emit(compiler::SoftmaxParams{node.Attrs<SoftmaxAttrs>().axis}, {f32.In(ctx.In(node, 0))}, {y});
+  f32.Finish(y, out);
+  return Status::Ok();
+}
+
+// ---- layerNormalization ----
+
+struct LayerNormAttrs : OpAttrs {
+  compiler::LayerNormParams params;
+};
+
+std::vector<OperandLimit> LayerNormLimits(std::string_view) {
+  return {{"input", data_types::kFloat}, {"scale", data_types::kFloat}, {"bias", data_types::kFloat},
+          {"output", data_types::kFloat}};
+}
+
+// Checks that `axes` are distinct and in range for `rank`.
+bool ValidAxes(ValidationContext& ctx, const std::string& arg, const std::vector<uint32_t>& axes, size_t rank) {
+  std::vector<bool> seen(rank, false);
+  for (uint32_t a : axes) {
+    if (a >= rank) {
+      ctx.Fail(arg, "axis " + std::to_string(a) + " is out of range for rank " + std::to_string(rank) + ".");
+      return false;
+    }
+    if (seen[a]) {
+      ctx.Fail(arg, "axis " + std::to_string(a) + " is duplicated.");
+      return false;
+    }
+    seen[a] = true;
+  }
+  return true;
+}
+
+Expected<NodeSpec> ValidateLayerNorm(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  OperandId x_id = ctx.last_operand();
+  const OperandDesc* scale = ctx.Operand("options.scale", false);
+  OperandId scale_id = ctx.last_operand();
+  const OperandDesc* bias = ctx.Operand("options.bias", false);
+  OperandId bias_id = ctx.last_operand();
+  auto axes = r.Uint32List("options.axes");
+  double eps = r.Double("options.epsilon", 1e-5);
+  if (!x || !ctx.ok()) return ctx.status();
+  std::vector<uint32_t> ax;
+  if (axes) {
+    ax = *axes;
+  } else {
+    for (uint32_t i = 1; i < x->shape.size(); ++i) ax.push_back(i);
+  }
+  if (!ValidAxes(ctx, "options.axes", ax, x->shape.size())) return ctx.status();
+  Shape expected;
+  for (uint32_t a : ax) expected.push_back(x->shape[a]);
+  auto attrs = std::make_shared<LayerNormAttrs>();
+  attrs->params.axes = ax;
+  attrs->params.epsilon = static_cast<float>(eps);
+  std::vector<OperandId> inputs = {x_id};
+  for (auto [desc, id, name] : {std::tuple{scale, scale_id, "options.scale"}, std::tuple{bias, bias_id, "options.bias"}}) {
+    if (!desc) continue;
+    if (!ctx.CheckSameType(name, *desc, "input", *x)) return ctx.status();
+    if (desc->shape != expected) {
+      return ctx.Fail(name, "shape should be " + ShapeToString(expected) + ", got " + ShapeToString(desc->shape) + ".");
+    }
+    inputs.push_back(id);
+  }
+  attrs->params.has_scale = scale != nullptr;
+  attrs->params.has_bias = bias != nullptr;
+  return ctx.Finish({inputs, attrs, {*x}});
+}
+
+Status LowerLayerNorm(LoweringContext& ctx, const Node& node) {
+  Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
+  std::vector<compiler::ValueId> in;
+  for (size_t i = 0; i < node.inputs.size(); ++i) in.push_back(f32.In(ctx.In(node, i)));
+  compiler::ValueId out = ctx.Out(node);
+  compiler::ValueId y = f32.Out(out);
+  ctx.Emit(node.Attrs<LayerNormAttrs>().params, in, {y});
+  f32.Finish(y, out);
+  return Status::Ok();
+}
+
+// ---- batchNormalization ----
+
+struct BatchNormAttrs : OpAttrs {
+  uint32_t axis = 1;
+  float epsilon = 1e-5f;
+  bool has_scale = false, has_bias = false;
+};
+
+std::vector<OperandLimit> BatchNormLimits(std::string_view) {
+  return {{"input", data_types::kFloat},         {"mean", data_types::kFloat, 1, 1},
+          {"variance", data_types::kFloat, 1, 1}, {"scale", data_types::kFloat, 1, 1},
+          {"bias", data_types::kFloat, 1, 1},     {"output", data_types::kFloat}};
+}
+
+Expected<NodeSpec> ValidateBatchNorm(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  OperandId x_id = ctx.last_operand();
+  const OperandDesc* mean = ctx.Operand("mean");
+  OperandId mean_id = ctx.last_operand();
+  const OperandDesc* var = ctx.Operand("variance");
+  OperandId var_id = ctx.last_operand();
+  const OperandDesc* scale = ctx.Operand("options.scale", false);
+  OperandId scale_id = ctx.last_operand();
+  const OperandDesc* bias = ctx.Operand("options.bias", false);
+  OperandId bias_id = ctx.last_operand();
+  auto attrs = std::make_shared<BatchNormAttrs>();
+  attrs->axis = r.Uint32("options.axis", 1);
+  attrs->epsilon = static_cast<float>(r.Double("options.epsilon", 1e-5));
+  if (!x || !mean || !var || !ctx.ok()) return ctx.status();
+  if (attrs->axis >= x->shape.size()) {
+    return ctx.Fail("options.axis", "should be in the range [0, " + std::to_string(x->shape.size()) + ").");
+  }
+  Shape expected{x->shape[attrs->axis]};
+  std::vector<OperandId> inputs = {x_id, mean_id, var_id};
+  for (auto [desc, id, name] : {std::tuple{mean, mean_id, "mean"}, std::tuple{var, var_id, "variance"},
+                                std::tuple{scale, scale_id, "options.scale"}, std::tuple{bias, bias_id, "options.bias"}}) {
+    if (!desc) continue;
+    if (!ctx.CheckSameType(name, *desc, "input", *x)) return ctx.status();
+    if (desc->shape != expected) {
+      return ctx.Fail(name, "shape should be " + ShapeToString(expected) + ", got " + ShapeToString(desc->shape) + ".");
+    }
+    if (id != mean_id && id != var_id) inputs.push_back(id);
+  }
+  attrs->has_scale = scale != nullptr;
+  attrs->has_bias = bias != nullptr;
+  return ctx.Finish({inputs, attrs, {*x}});
+}
+
+// y = x * inv + shift with inv = scale / sqrt(var + eps) and shift = bias - mean * inv: the per-channel
+// vectors fold to constants when the statistics are constants, leaving two broadcast ops at run time.
+Status LowerBatchNorm(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<BatchNormAttrs>();
+  using compiler::BinaryOp;
+  using compiler::BinaryParams;
+  Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
+  compiler::ValueId x = f32.In(ctx.In(node, 0));
+  size_t rank = ctx.value(x).shape.size();
+  uint32_t c = ctx.value(x).shape[a.axis];
+  Shape bshape(rank, 1);
+  bshape[a.axis] = c;
+  auto vec = [&](size_t i) { return ctx.Reshape(f32.In(ctx.In(node, i)), bshape); };
+  auto binary = [&](BinaryOp op, compiler::ValueId l, compiler::ValueId r, Shape shape) {
+    compiler::ValueId y = ctx.NewValue(DataType::kFloat32, std::move(shape));
+    ctx.Emit(BinaryParams{op, {}}, {l, r}, {y});
+    return y;
+  };
+  float eps = a.epsilon;
+  compiler::ValueId eps_v = ctx.Constant(DataType::kFloat32, {}, &eps);
+  compiler::ValueId std_dev = ctx.NewValue(DataType::kFloat32, bshape);
+  ctx.Emit(compiler::UnaryParams{compiler::UnaryOp::kSqrt}, {binary(BinaryOp::kAdd, vec(2), eps_v, bshape)}, {std_dev});
+  size_t next = 3;
+  compiler::ValueId inv;
+  if (a.has_scale) {
+    inv = binary(BinaryOp::kDiv, vec(next++), std_dev, bshape);
+  } else {
+    float one = 1.0f;
+    inv = binary(BinaryOp::kDiv, ctx.Constant(DataType::kFloat32, {}, &one), std_dev, bshape);
+  }
+  compiler::ValueId shift = binary(BinaryOp::kMul, vec(1), inv, bshape);
+  if (a.has_bias) {
+    shift = binary(BinaryOp::kSub, vec(next), shift, bshape);
+  } else {
+    float zero = 0.0f;
+    shift = binary(BinaryOp::kSub, ctx.Constant(DataType::kFloat32, {}, &zero), shift, bshape);
+  }
+  compiler::ValueId out = ctx.Out(node);
+  compiler::ValueId scaled = binary(BinaryOp::kMul, x, inv, ctx.value(out).shape);
+  compiler::ValueId y = f32.Out(out);
+  ctx.Emit(BinaryParams{BinaryOp::kAdd, {}}, {scaled, shift}, {y});
+  f32.Finish(y, out);
+  return Status::Ok();
+}
+
+}  // namespace
+
+const OpFamily kSoftmaxFamily = {ValidateSoftmax, SoftmaxLimits, LowerSoftmax};
+const OpFamily kLayerNormalizationFamily = {ValidateLayerNorm, LayerNormLimits, LowerLayerNorm};
+const OpFamily kBatchNormalizationFamily = {ValidateBatchNorm, BatchNormLimits, LowerBatchNorm};
+
+}  // namespace webnn::graph

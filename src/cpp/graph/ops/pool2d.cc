@@ -1,0 +1,110 @@
+// Spec: #api-mlgraphbuilder-pool2d (averagePool2d, l2Pool2d, maxPool2d)
+#include <cmath>
+
+#include "graph/lowering_context.h"
+#include "graph/op_registry.h"
+#include "graph/ops/layout.h"
+#include "graph/validation_context.h"
+
+namespace webnn::graph {
+namespace {
+
+struct Pool2dAttrs : OpAttrs {
+  compiler::Pool2dParams params;
+  bool nhwc = false;
+};
+
+std::vector<OperandLimit> Pool2dLimits(std::string_view) {
+  return {{"input", data_types::kFloat, 4, 4}, {"output", data_types::kFloat, 4, 4}};
+}
+
+Expected<NodeSpec> ValidatePool2d(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* input = ctx.Operand("input");
+  OperandId input_id = ctx.last_operand();
+  auto window = r.Uint32List("options.windowDimensions");
+  auto padding = r.Uint32List("options.padding", {0, 0, 0, 0});
+  auto strides = r.Uint32List("options.strides", {1, 1});
+  auto dilations = r.Uint32List("options.dilations", {1, 1});
+  std::string layout = r.Enum("options.layout", "nchw", {"nchw", "nhwc"});
+  std::string rounding = r.Enum("options.outputShapeRounding", "floor", {"floor", "ceil"});
+  auto output_sizes = r.Uint32List("options.outputSizes");
+  if (!input || !ctx.ok()) return ctx.status();
+  bool nhwc = layout == "nhwc";
+  const Shape& s = input->shape;
+  uint32_t n = s[0], c = nhwc ? s[3] : s[1], ih = nhwc ? s[1] : s[2], iw = nhwc ? s[2] : s[3];
+  std::vector<uint32_t> win = window ? *window : std::vector<uint32_t>{ih, iw};
+  if (win.size() != 2) return ctx.Fail("options.windowDimensions", "should have length 2, got " + std::to_string(win.size()) + ".");
+  if (win[0] == 0 || win[1] == 0) return ctx.Fail("options.windowDimensions", "should be greater than 0.");
+  if (padding.size() != 4) return ctx.Fail("options.padding", "should have length 4, got " + std::to_string(padding.size()) + ".");
+  if (strides.size() != 2) return ctx.Fail("options.strides", "should have length 2, got " + std::to_string(strides.size()) + ".");
+  if (dilations.size() != 2) return ctx.Fail("options.dilations", "should have length 2, got " + std::to_string(dilations.size()) + ".");
+  for (uint32_t v : strides) if (v == 0) return ctx.Fail("options.strides", "should be greater than 0.");
+  for (uint32_t v : dilations) if (v == 0) return ctx.Fail("options.dilations", "should be greater than 0.");
+
+  // Output size per spatial dim for floor and ceil rounding.
+  uint64_t floor_size[2], ceil_size[2];
+  uint64_t in_size[2] = {ih, iw};
+  for (int d = 0; d < 2; ++d) {
+    uint64_t padded = in_size[d] + padding[2 * d] + padding[2 * d + 1];
+    uint64_t effective = (uint64_t{win[d]} - 1) * dilations[d] + 1;
+    if (padded < effective) {
+      return ctx.Fail("options.windowDimensions", "the effective window (" + std::to_string(effective) +
+                                                      ") is larger than the padded input (" + std::to_string(padded) + ").");
+    }
+    floor_size[d] = (padded - effective) / strides[d] + 1;
+    ceil_size[d] = (padded - effective + strides[d] - 1) / strides[d] + 1;
+  }
+  uint64_t oh, ow;
+  if (output_sizes) {
+    if (output_sizes->size() != 2) return ctx.Fail("options.outputSizes", "should have length 2.");
+    for (int d = 0; d < 2; ++d) {
+      uint64_t v = (*output_sizes)[d];
+      if (v != floor_size[d] && v != ceil_size[d]) {
+        return ctx.Fail("options.outputSizes", "does not match the sizes the other options give (" +
+                                                   std::to_string(floor_size[d]) + " or " + std::to_string(ceil_size[d]) + ").");
+      }
+    }
+    oh = (*output_sizes)[0];
+    ow = (*output_sizes)[1];
+  } else {
+    bool ceil = rounding == "ceil";
+    oh = ceil ? ceil_size[0] : floor_size[0];
+    ow = ceil ? ceil_size[1] : floor_size[1];
+  }
+  auto attrs = std::make_shared<Pool2dAttrs>();
+  auto& p = attrs->params;
+  const std::string& op = ctx.op();
+  p.kind = op == "maxPool2d" ? compiler::PoolKind::kMax : op == "l2Pool2d" ? compiler::PoolKind::kL2 : compiler::PoolKind::kAverage;
+  p.window_h = win[0]; p.window_w = win[1];
+  p.pad_top = padding[0]; p.pad_bottom = padding[1]; p.pad_left = padding[2]; p.pad_right = padding[3];
+  p.stride_h = strides[0]; p.stride_w = strides[1];
+  p.dilation_h = dilations[0]; p.dilation_w = dilations[1];
+  attrs->nhwc = nhwc;
+  Shape out = nhwc ? Shape{n, uint32_t(oh), uint32_t(ow), c} : Shape{n, c, uint32_t(oh), uint32_t(ow)};
+  return ctx.Finish({{input_id}, attrs, {{input->type, out}}});
+}
+
+Status LowerPool2d(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<Pool2dAttrs>();
+  Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
+  compiler::ValueId x = f32.In(ctx.In(node, 0));
+  if (!a.nhwc) x = ctx.Transpose(x, kNchwToNhwc);
+  compiler::ValueId out = ctx.Out(node);
+  const Shape& os = ctx.value(out).shape;
+  compiler::ValueId y = a.nhwc ? f32.Out(out) : ctx.NewValue(DataType::kFloat32, {os[0], os[2], os[3], os[1]});
+  ctx.Emit(a.params, {x}, {y});
+  if (!a.nhwc) {
+    compiler::ValueId t = f32.Out(out);
+    ctx.Emit(compiler::TransposeParams{kNhwcToNchw}, {y}, {t});
+    y = t;
+  }
+  f32.Finish(y, out);
+  return Status::Ok();
+}
+
+}  // namespace
+
+const OpFamily kPool2dFamily = {ValidatePool2d, Pool2dLimits, LowerPool2d};
+
+}  // namespace webnn::graph

@@ -1,0 +1,98 @@
+// Spec: #api-mlgraphbuilder-reduce
+#include <map>
+
+#include "graph/lowering_context.h"
+#include "graph/op_registry.h"
+#include "graph/validation_context.h"
+
+namespace webnn::graph {
+namespace {
+
+using compiler::ReduceOp;
+
+const DataTypeSet kSumTypes{DataType::kFloat32, DataType::kFloat16, DataType::kInt32,
+                            DataType::kUint32,  DataType::kInt64,   DataType::kUint64};
+
+struct ReduceInfo {
+  ReduceOp op;
+  DataTypeSet types;
+};
+
+const std::map<std::string_view, ReduceInfo>& ReduceOps() {
+  static const std::map<std::string_view, ReduceInfo> ops = {
+      {"reduceL1", {ReduceOp::kL1, kSumTypes}},
+      {"reduceL2", {ReduceOp::kL2, data_types::kFloat}},
+      {"reduceLogSum", {ReduceOp::kLogSum, data_types::kFloat}},
+      {"reduceLogSumExp", {ReduceOp::kLogSumExp, data_types::kFloat}},
+      {"reduceMax", {ReduceOp::kMax, data_types::kAll}},
+      {"reduceMean", {ReduceOp::kMean, data_types::kFloat}},
+      {"reduceMin", {ReduceOp::kMin, data_types::kAll}},
+      {"reduceProduct", {ReduceOp::kProduct, kSumTypes}},
+      {"reduceSum", {ReduceOp::kSum, kSumTypes}},
+      {"reduceSumSquare", {ReduceOp::kSumSquare, kSumTypes}},
+  };
+  return ops;
+}
+
+struct ReduceAttrs : OpAttrs {
+  compiler::ReduceParams params;
+  bool keep_dimensions = false;
+};
+
+std::vector<OperandLimit> ReduceLimits(std::string_view op) {
+  const auto& info = ReduceOps().at(op);
+  return {{"input", info.types}, {"output", info.types}};
+}
+
+Expected<NodeSpec> ValidateReduce(ValidationContext& ctx) {
+  const ReduceInfo& info = ReduceOps().at(ctx.op());
+  const OperandDesc* x = ctx.Operand("input");
+  auto axes = ctx.args().Uint32List("options.axes");
+  bool keep = ctx.args().Bool("options.keepDimensions", false);
+  if (!x || !ctx.ok()) return ctx.status();
+  size_t rank = x->shape.size();
+  std::vector<uint32_t> ax;
+  if (axes) {
+    ax = *axes;
+  } else {
+    for (uint32_t i = 0; i < rank; ++i) ax.push_back(i);
+  }
+  std::vector<bool> reduced(rank, false);
+  for (uint32_t a : ax) {
+    if (a >= rank) return ctx.Fail("options.axes", "axis " + std::to_string(a) + " is out of range for rank " + std::to_string(rank) + ".");
+    if (reduced[a]) return ctx.Fail("options.axes", "axis " + std::to_string(a) + " is duplicated.");
+    reduced[a] = true;
+  }
+  Shape out;
+  for (size_t i = 0; i < rank; ++i) {
+    if (!reduced[i]) out.push_back(x->shape[i]);
+    else if (keep) out.push_back(1);
+  }
+  auto attrs = std::make_shared<ReduceAttrs>();
+  attrs->params.op = info.op;
+  attrs->params.axes = ax;
+  attrs->keep_dimensions = keep;
+  return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
+}
+
+Status LowerReduce(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<ReduceAttrs>();
+  compiler::ValueId x = ctx.In(node, 0);
+  compiler::ValueId out = ctx.Out(node);
+  Shape kept = ctx.value(x).shape;
+  for (uint32_t axis : a.params.axes) kept[axis] = 1;
+  if (kept == ctx.value(out).shape) {
+    ctx.Emit(a.params, {x}, {out});
+    return Status::Ok();
+  }
+  compiler::ValueId y = ctx.NewValue(ctx.value(out).type, kept);
+  ctx.Emit(a.params, {x}, {y});
+  ctx.Emit(compiler::CopyParams{}, {y}, {out});
+  return Status::Ok();
+}
+
+}  // namespace
+
+const OpFamily kReduceFamily = {ValidateReduce, ReduceLimits, LowerReduce};
+
+}  // namespace webnn::graph

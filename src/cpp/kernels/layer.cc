@@ -1,0 +1,1 @@
+// Placeholder so the layer target has a source until its first real file lands.

@@ -1,0 +1,33 @@
+// Owned, 64-byte aligned byte buffers. Allocation failure is a Status, never an abort: sizes come from
+// callers we do not trust, and a failed malloc must lose one request, not the module.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "base/status.h"
+
+namespace webnn::runtime {
+
+class Buffer {
+ public:
+  static Expected<std::shared_ptr<Buffer>> Allocate(size_t bytes);
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  uint8_t* data() { return data_; }
+  const uint8_t* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  Buffer(uint8_t* data, size_t size) : data_(data), size_(size) {}
+  uint8_t* data_;
+  size_t size_;
+};
+
+constexpr size_t kBufferAlignment = 64;
+inline size_t AlignUp(size_t n, size_t a = kBufferAlignment) { return (n + a - 1) / a * a; }
+
+}  // namespace webnn::runtime

@@ -1,0 +1,119 @@
+#include "runtime/thread_pool.h"
+
+#include <algorithm>
+#include <atomic>
+
+#if WEBNN_THREADS
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+#endif
+
+namespace webnn::runtime {
+
+#if WEBNN_THREADS
+// Workers sleep on `wake` until `generation` changes, then take task indices from `next` until none
+// are left; the last one to finish signals `done`. Tasks are claimed one at a time so that uneven
+// tiles (edges, cache misses) balance themselves.
+struct ThreadPool::State {
+  std::mutex mutex;
+  std::condition_variable wake;
+  std::condition_variable done;
+  uint64_t generation = 0;
+  bool stopping = false;
+  const std::function<void(size_t)>* task = nullptr;
+  size_t task_count = 0;
+  std::atomic<size_t> next{0};
+  size_t active = 0;
+  std::vector<std::thread> workers;
+
+  void Drain() {
+    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < task_count;) (*task)(i);
+  }
+};
+#else
+struct ThreadPool::State {};
+#endif
+
+ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, num_threads)) {
+#if WEBNN_THREADS
+  state_ = std::make_unique<State>();
+  for (size_t t = 1; t < num_threads_; ++t) {
+    state_->workers.emplace_back([s = state_.get()] {
+      uint64_t seen = 0;
+      std::unique_lock<std::mutex> lock(s->mutex);
+      for (;;) {
+        s->wake.wait(lock, [&] { return s->stopping || s->generation != seen; });
+        if (s->stopping) return;
+        seen = s->generation;
+        lock.unlock();
+        s->Drain();
+        lock.lock();
+        if (--s->active == 0) s->done.notify_one();
+      }
+    });
+  }
+#else
+  num_threads_ = 1;
+#endif
+}
+
+ThreadPool::~ThreadPool() {
+#if WEBNN_THREADS
+  {
+    std::lock_guard<std::mutex> lock(state_->mutex);
+    state_->stopping = true;
+  }
+  state_->wake.notify_all();
+  for (auto& w : state_->workers) w.join();
+#endif
+}
+
+void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task) {
+  if (tasks == 0) return;
+#if WEBNN_THREADS
+  if (num_threads_ > 1 && tasks > 1) {
+    State& s = *state_;
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      s.task = &task;
+      s.task_count = tasks;
+      s.next.store(0, std::memory_order_relaxed);
+      s.active = s.workers.size();
+      ++s.generation;
+    }
+    s.wake.notify_all();
+    s.Drain();
+    std::unique_lock<std::mutex> lock(s.mutex);
+    s.done.wait(lock, [&] { return s.active == 0; });
+    s.task = nullptr;
+    return;
+  }
+#endif
+  for (size_t i = 0; i < tasks; ++i) task(i);
+}
+
+void ThreadPool::Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn) {
+  tile = std::max<size_t>(1, tile);
+  size_t tiles = (range + tile - 1) / tile;
+  RunTasks(tiles, [&](size_t t) {
+    size_t start = t * tile;
+    fn(start, std::min(tile, range - start));
+  });
+}
+
+void ThreadPool::Parallelize2DTile2D(size_t range_i, size_t range_j, size_t tile_i, size_t tile_j,
+                                     const std::function<void(size_t, size_t, size_t, size_t)>& fn) {
+  tile_i = std::max<size_t>(1, tile_i);
+  tile_j = std::max<size_t>(1, tile_j);
+  size_t tiles_i = (range_i + tile_i - 1) / tile_i;
+  size_t tiles_j = (range_j + tile_j - 1) / tile_j;
+  RunTasks(tiles_i * tiles_j, [&](size_t t) {
+    size_t i = (t / tiles_j) * tile_i;
+    size_t j = (t % tiles_j) * tile_j;
+    fn(i, j, std::min(tile_i, range_i - i), std::min(tile_j, range_j - j));
+  });
+}
+
+}  // namespace webnn::runtime

@@ -1,0 +1,36 @@
+// Our pthreadpool: a fixed set of workers parked on a condition variable between jobs (never spinning
+// while idle), 1-D and 2-D tiled parallel loops in which the calling thread takes part. Without
+// WEBNN_THREADS, or with one thread, every loop runs inline on the caller.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+namespace webnn::runtime {
+
+class ThreadPool {
+ public:
+  // `num_threads` counts the caller: 1 means no workers.
+  explicit ThreadPool(size_t num_threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  size_t num_threads() const { return num_threads_; }
+
+  // fn(start, count) for tiles of `tile` items covering [0, range).
+  void Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn);
+  // fn(i, j, count_i, count_j) for tiles covering [0, range_i) x [0, range_j).
+  void Parallelize2DTile2D(size_t range_i, size_t range_j, size_t tile_i, size_t tile_j,
+                           const std::function<void(size_t, size_t, size_t, size_t)>& fn);
+
+ private:
+  struct State;
+  void RunTasks(size_t tasks, const std::function<void(size_t)>& task);
+
+  size_t num_threads_;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace webnn::runtime

@@ -1,0 +1,184 @@
+// MLGraphBuilder. Every operator method is defined generically from the IDL (generated/webidl.js):
+// arguments are converted as WebIDL says, flattened to {argument: value, 'options.member': value},
+// operands replaced by ids, and passed to the one native entry point, which validates them again.
+// Adding an operator needs no change here. Spec: #api-mlgraphbuilder.
+import { convertArguments, operations } from '../generated/webidl.js';
+import { invalidState, unwrap } from './errors.js';
+import { bytesOf, copyIn } from './heap.js';
+import { MLContext } from './ml-context.js';
+import { MLGraph } from './ml-graph.js';
+import { MLOperand } from './ml-operand.js';
+import { MLTensor } from './ml-tensor.js';
+import { INTERNAL, defineInterface } from './webidl-class.js';
+
+const builders = new WeakSet();
+const release = new FinalizationRegistry((native) => native.delete());
+const kNonOperators = new Set(['input', 'constant', 'build']);
+
+function brand(self) {
+  if (!builders.has(self)) throw new TypeError('Illegal invocation');
+  return self;
+}
+
+export class MLGraphBuilder {
+  #context;
+  #native;
+  #built = false;
+
+  constructor(...args) {
+    if (!new.target) throw new TypeError("Failed to construct 'MLGraphBuilder': use 'new'.");
+    const { args: [context] } = convertArguments('MLGraphBuilder', 'constructor', args);
+    if (MLContext.isDestroyed(context)) throw invalidState('MLGraphBuilder: the context is destroyed.');
+    this.#context = context;
+    const runtime = MLContext.runtimeOf(context);
+    this.#native = new runtime.module.GraphBuilder(MLContext.nativeOf(context));
+    builders.add(this);
+    release.register(this, this.#native, this);
+  }
+
+  #checkUsable(method) {
+    if (MLContext.isDestroyed(this.#context)) throw invalidState(`${method}: the context is destroyed.`);
+    if (this.#built) throw invalidState(`${method}: the builder has already built a graph.`);
+  }
+
+  #operand(result) {
+    const id = unwrap(result);
+    return new MLOperand(INTERNAL, this, id, this.#native.describe(id));
+  }
+
+  #encode(value, path) {
+    if (MLOperand.isOperand(value)) {
+      if (MLOperand.builderOf(value) !== this) throw new TypeError(`${path}: the operand belongs to another builder.`);
+      return { operand: MLOperand.idOf(value) };
+    }
+    if (Array.isArray(value)) return value.map((v, i) => this.#encode(v, `${path}[${i}]`));
+    return value;
+  }
+
+  input(...args) {
+    brand(this);
+    const { args: [name, desc] } = convertArguments('MLGraphBuilder', 'input', args);
+    this.#checkUsable('input');
+    return this.#operand(this.#native.input(name, desc.dataType, desc.shape));
+  }
+
+  constant(...args) {
+    brand(this);
+    const { overload, args: converted } = convertArguments('MLGraphBuilder', 'constant', args);
+    this.#checkUsable('constant');
+    const sig = operations.MLGraphBuilder.constant[overload].args.map((a) => a.name);
+    if (sig[0] === 'tensor') {
+      const tensor = converted[0];
+      if (MLTensor.contextOf(tensor) !== this.#context) throw new TypeError('constant tensor: the tensor belongs to another context.');
+      if (MLTensor.isDestroyed(tensor)) throw new TypeError('constant tensor: the tensor is destroyed.');
+      return this.#operand(this.#native.constantTensor(MLTensor.nativeOf(tensor)));
+    }
+    if (sig[0] === 'dataType') {
+      const [type, value] = converted;
+      return this.#scalarConstant(type, value);
+    }
+    const [desc, buffer] = converted;
+    const bytes = bytesOf(buffer);
+    const runtime = MLContext.runtimeOf(this.#context);
+    return this.#operand(this.#native.constant(desc.dataType, desc.shape, copyIn(runtime, bytes), bytes.byteLength));
+  }
+
+  #scalarConstant(type, value) {
+    const arrays = {
+      float32: Float32Array, int32: Int32Array, uint32: Uint32Array, int64: BigInt64Array,
+      uint64: BigUint64Array, int8: Int8Array, uint8: Uint8Array, float16: Uint16Array,
+    };
+    let element;
+    if (type === 'int64' || type === 'uint64') {
+      element = typeof value === 'bigint' ? value : BigInt(Math.trunc(Number(value)));
+    } else if (type === 'float16') {
+      element = float16Bits(Number(value));
+    } else {
+      element = Number(value);
+    }
+    const data = new arrays[type]([element]);
+    const runtime = MLContext.runtimeOf(this.#context);
+    return this.#operand(this.#native.constant(type, [], copyIn(runtime, bytesOf(data)), data.byteLength));
+  }
+
+  #operation(name, args) {
+    brand(this);
+    const { args: converted, names } = convertArguments('MLGraphBuilder', name, args);
+    this.#checkUsable(name);
+    const flat = {};
+    let label = '';
+    names.forEach((argName, i) => {
+      const value = converted[i];
+      if (argName === 'options' && value && typeof value === 'object') {
+        for (const [member, v] of Object.entries(value)) {
+          if (member === 'label') label = v;
+          else flat[`options.${member}`] = this.#encode(v, `${name} options.${member}`);
+        }
+      } else {
+        flat[argName] = this.#encode(value, `${name} ${argName}`);
+      }
+    });
+    const ids = unwrap(this.#native.operation(name, label, flat));
+    return ids.map((id) => new MLOperand(INTERNAL, this, id, this.#native.describe(id)));
+  }
+
+  build(...args) {
+    try {
+      brand(this);
+      const { args: [outputs] } = convertArguments('MLGraphBuilder', 'build', args);
+      this.#checkUsable('build');
+      const names = Object.keys(outputs);
+      const ids = names.map((n) => this.#encode(outputs[n], `build outputs['${n}']`).operand);
+      const native = unwrap(this.#native.build(names, ids));
+      this.#built = true;
+      // The builder's graph (and its copies of the constants) is no longer needed.
+      release.unregister(this);
+      this.#native.delete();
+      const graph = new MLGraph(INTERNAL, this.#context, native);
+      MLContext.adoptGraph(this.#context, graph);
+      return Promise.resolve(graph);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  static {
+    for (const [name, overloads] of Object.entries(operations.MLGraphBuilder)) {
+      if (kNonOperators.has(name) || name === 'constructor') continue;
+      const returnsList = overloads[0].returnType.startsWith('sequence');
+      const method = {
+        [name](...args) {
+          const outputs = this.#operation(name, args);
+          return returnsList ? outputs : outputs[0];
+        },
+      }[name];
+      Object.defineProperty(this.prototype, name, { value: method, writable: true, configurable: true, enumerable: true });
+    }
+  }
+}
+
+// float16 bits of a number, rounded to nearest even through float32 as WebNN's callers expect.
+function float16Bits(value) {
+  const f32 = new Float32Array([value]);
+  const x = new Uint32Array(f32.buffer)[0];
+  const sign = (x >>> 16) & 0x8000;
+  const abs = x & 0x7fffffff;
+  if (abs >= 0x7f800000) return sign | (abs > 0x7f800000 ? 0x7e00 : 0x7c00);
+  if (abs >= 0x477ff000) return sign | 0x7c00;
+  if (abs < 0x38800000) {
+    if (abs < 0x33000000) return sign;
+    const mant = (abs & 0x7fffff) | 0x800000;
+    const shift = 126 - (abs >>> 23);
+    let half = mant >>> shift;
+    const rem = mant & ((1 << shift) - 1);
+    const mid = 1 << (shift - 1);
+    if (rem > mid || (rem === mid && (half & 1))) half++;
+    return sign | half;
+  }
+  let half = (abs >>> 13) - (112 << 10);
+  const rem = abs & 0x1fff;
+  if (rem > 0x1000 || (rem === 0x1000 && (half & 1))) half++;
+  return sign | half;
+}
+
+defineInterface(MLGraphBuilder, 'MLGraphBuilder');

@@ -1,0 +1,129 @@
+// The checks of one browser page; test/browser/run.mjs reads window.__results once window.__done is set.
+//   ?expect=simd-threaded|simd   the Wasm build our loader must pick on this page
+//   &model=squeezenet1_1         the ORT-web model to compare (WebNN EP on us vs ORT's wasm EP)
+//   &native=1                    informational run against Chromium's own (flagged) WebNN
+import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds } from '/test/models/numerics.mjs';
+
+const REL_TOLERANCE = 1e-4;
+const params = new URLSearchParams(location.search);
+const expect = params.get('expect');
+const modelName = params.get('model');
+const results = [];
+window.__results = results;
+const logEl = document.getElementById('log');
+
+function record(name, status, detail) {
+  results.push({ name, status, detail });
+  logEl.textContent += `${status.toUpperCase()} ${name}: ${detail}\n`;
+}
+
+async function check(name, fn, timeoutMs = 120000) {
+  const t0 = performance.now();
+  try {
+    let timer;
+    const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs); });
+    const r = await Promise.race([fn(), timeout]);
+    clearTimeout(timer);
+    const status = r.status ?? (r.ok ? 'pass' : 'fail');
+    record(name, status, `${r.detail} (${(performance.now() - t0).toFixed(0)} ms)`);
+  } catch (e) {
+    record(name, 'fail', `${e?.name ?? 'Error'}: ${e?.message ?? e}`);
+  }
+}
+
+async function nativeInfo() {
+  // Informational: Chromium with --enable-features=WebMachineLearningNeuralNetwork has its own navigator.ml.
+  const lib = window.webnnWasm;
+  const info = { before: window.__before, installedByScriptTag: lib?.isInstalled?.(), isNativeWebNN: lib?.isNativeWebNN?.() };
+  try {
+    await navigator.ml.createContext();
+    info.nativeCreateContext = 'resolved';
+  } catch (e) {
+    info.nativeCreateContext = `rejected: ${e?.name}: ${e?.message}`;
+  }
+  try {
+    info.forceInstall = lib.install({ mode: 'force' });
+    info.afterForce = (await runSmallGraph()).detail;
+  } catch (e) {
+    info.afterForce = `${e?.name}: ${e?.message}`;
+  }
+  record('native WebNN (informational)', 'info', JSON.stringify(info));
+}
+
+async function main() {
+  if (params.get('native')) return nativeInfo();
+  const lib = window.webnnWasm;
+  await check('navigator.ml installed by the script tag', async () => {
+    if (window.__iifeError) return { ok: false, detail: window.__iifeError };
+    const ok = !!navigator.ml && typeof MLGraphBuilder === 'function' && lib?.isInstalled?.() === true;
+    return { ok, detail: `before: ${JSON.stringify(window.__before)}; navigator.ml=${String(navigator.ml)}, ` +
+                         `MLGraphBuilder ${typeof MLGraphBuilder}, isInstalled() ${lib?.isInstalled?.()}` };
+  });
+  await check(`runtime variant is ${expect}`, async () => {
+    if (typeof lib?.runtimeInfo !== 'function') return { ok: false, detail: 'webnnWasm.runtimeInfo() is not exported: cannot tell the variant' };
+    const info = await lib.runtimeInfo();
+    return { ok: info.variant === expect, detail: `runtimeInfo() = ${JSON.stringify(info)}, crossOriginIsolated=${self.crossOriginIsolated}` };
+  });
+  await check('small graph (conv2d+add+relu, mul) exact', () => runSmallGraph());
+  await check(`dedicated worker: importScripts(iife) + small graph, variant ${expect}`, () => new Promise((resolve) => {
+    const worker = new Worker('/test/browser/worker.js');
+    worker.onmessage = (e) => {
+      worker.terminate();
+      const r = e.data;
+      const variantOk = r.info ? r.info.variant === expect : false;
+      resolve({ ok: r.ok && variantOk, detail: `${r.detail}; worker runtimeInfo() = ${JSON.stringify(r.info)}, ` +
+                                               `crossOriginIsolated=${r.crossOriginIsolated}` });
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      resolve({ ok: false, detail: `worker error: ${e.message}` });
+    };
+  }));
+  if (modelName) await check(`onnxruntime-web ${modelName}: WebNN EP on us vs wasm EP`, () => ortModel(modelName), 300000);
+}
+
+async function ortModel(name) {
+  const response = await fetch(`/shared-models/${name}.onnx`);
+  if (response.status === 404) return { status: 'skip', detail: 'skipped: ../shared/models not found on the server' };
+  if (!response.ok) return { ok: false, detail: `fetching the model: HTTP ${response.status}` };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const ort = await import('/node_modules/onnxruntime-web/dist/ort.min.mjs');
+  ort.env.wasm.numThreads = 1;
+  const t0 = performance.now();
+  const ref = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  const { overrides } = freeDimensions(ref.inputMetadata);
+  const feeds = makeFeeds(ort, ref.inputMetadata, overrides, name);
+  const refOut = await ref.run(feeds);
+  const t1 = performance.now();
+  let session;
+  try {
+    session = await ort.InferenceSession.create(bytes, {
+      executionProviders: ['webnn'], freeDimensionOverrides: overrides,
+      extra: { session: { disable_cpu_ep_fallback: '1' } },
+    });
+  } catch (e) {
+    return { ok: false, detail: `WebNN session creation (CPU fallback disabled) failed: ${e?.message ?? e}` };
+  }
+  const t2 = performance.now();
+  const out = await session.run(feeds);
+  const t3 = performance.now();
+  const parts = [];
+  let ok = true;
+  for (const k of Object.keys(refOut)) {
+    const c = out[k] ? compare(out[k], refOut[k]) : null;
+    if (!c || c.detail) {
+      ok = false;
+      parts.push(`${k}: ${c ? c.detail : 'missing'}`);
+      continue;
+    }
+    ok &&= c.maxRel <= REL_TOLERANCE;
+    parts.push(`${k}${JSON.stringify(out[k].dims)} max abs ${fmt(c.maxAbs)}, max rel ${fmt(c.maxRel)} ` +
+               `(|a-r|/max(|r|,${REL_FLOOR}), bound ${REL_TOLERANCE})`);
+  }
+  await session.release();
+  await ref.release();
+  return { ok, detail: `${parts.join('; ')}; wasm EP create+run ${(t1 - t0).toFixed(0)} ms, ` +
+                       `WebNN create ${(t2 - t1).toFixed(0)} ms, run ${(t3 - t2).toFixed(0)} ms` };
+}
+
+main().catch((e) => record('page', 'fail', `${e?.name}: ${e?.message}`)).finally(() => { window.__done = true; });

@@ -1,0 +1,113 @@
+// Shared helpers for driving onnxruntime-web (the browser "jsep" bundle, which contains the WebNN EP)
+// in Node, used by test/models/ort-models.test.mjs and bench/run.mjs.
+//
+// Why the browser bundle: the package's Node entry (ort.node.min.mjs) has no WebNN EP. The bundle is
+// given the wasm bytes and the glue's file URL so it never fetch()es (Node 20's fetch cannot load
+// file: URLs; run the scripts with --no-experimental-fetch). See ../shared/notes/onnxruntime-web-webnn-ep.md.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export * from './numerics.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const MODELS_DIR = path.resolve(ROOT, '..', 'shared', 'models');
+export const ORT_DIST = path.join(ROOT, 'node_modules', 'onnxruntime-web', 'dist');
+export const DIST = path.join(ROOT, 'dist');
+
+// Model files in ../shared/models (sorted by size, smallest first), or null when the folder is absent.
+export function listModels(filter) {
+  if (!fs.existsSync(MODELS_DIR)) return null;
+  let names = fs.readdirSync(MODELS_DIR).filter((f) => f.endsWith('.onnx'));
+  names.sort((a, b) => fs.statSync(path.join(MODELS_DIR, a)).size - fs.statSync(path.join(MODELS_DIR, b)).size);
+  if (filter && filter.length) {
+    const wanted = new Set(filter.map((m) => m.replace(/\.onnx$/, '')));
+    const missing = [...wanted].filter((m) => !names.includes(`${m}.onnx`));
+    if (missing.length) throw new Error(`unknown model(s): ${missing.join(', ')} (have: ${names.join(', ')})`);
+    names = names.filter((n) => wanted.has(n.replace(/\.onnx$/, '')));
+  }
+  return names.map((file) => ({ name: file.replace(/\.onnx$/, ''), file: path.join(MODELS_DIR, file) }));
+}
+
+// onnxruntime-web's jsep bundle, configured for Node. ORT's thread count is fixed at its first init,
+// so call this once per process.
+export async function loadOrt({ numThreads = 1 } = {}) {
+  const ort = await import(pathToFileURL(path.join(ORT_DIST, 'ort.min.mjs')).href);
+  ort.env.wasm.wasmBinary = fs.readFileSync(path.join(ORT_DIST, 'ort-wasm-simd-threaded.jsep.wasm'));
+  ort.env.wasm.wasmPaths = { mjs: pathToFileURL(path.join(ORT_DIST, 'ort-wasm-simd-threaded.jsep.mjs')).href };
+  ort.env.wasm.numThreads = numThreads;
+  ort.env.logLevel = 'warning';
+  return ort;
+}
+
+// Our package (dist/index.mjs), or null with a reason when it is not built.
+export async function loadWebnnWasm() {
+  const entry = path.join(DIST, 'index.mjs');
+  if (!fs.existsSync(entry)) return { lib: null, reason: `${path.relative(ROOT, entry)} not found: run \`npm run build\`` };
+  return { lib: await import(pathToFileURL(entry).href) };
+}
+
+export async function runtimeInfoOf(lib) {
+  if (typeof lib.runtimeInfo !== 'function') return null;
+  try {
+    return await lib.runtimeInfo();
+  } catch (e) {
+    return { error: String(e?.message ?? e) };
+  }
+}
+
+// Runs `fn` with console.* and process.stdout/stderr writes captured (ORT's wasm logger writes to
+// stderr through functions bound at load time, so patching console alone misses it).
+// Returns {result} or {error}, plus the captured `lines`.
+export async function captureOutput(fn) {
+  const chunks = [];
+  const saved = {};
+  for (const k of ['log', 'info', 'warn', 'error', 'debug']) {
+    saved[k] = console[k];
+    console[k] = (...args) => chunks.push(args.map((x) => (typeof x === 'string' ? x : x?.message ?? String(x))).join(' ') + '\n');
+  }
+  const writes = { out: process.stdout.write, err: process.stderr.write };
+  const grab = (chunk, encoding, cb) => {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+    if (typeof encoding === 'function') encoding();
+    else if (typeof cb === 'function') cb();
+    return true;
+  };
+  process.stdout.write = grab;
+  process.stderr.write = grab;
+  const lines = () => chunks.join('').split('\n').filter((l) => l !== '');
+  try {
+    const result = await fn();
+    return { result, lines: lines() };
+  } catch (error) {
+    return { error, lines: lines() };
+  } finally {
+    Object.assign(console, saved);
+    process.stdout.write = writes.out;
+    process.stderr.write = writes.err;
+  }
+}
+
+// The "Node placements" summary of an ORT verbose session log (ORT's session_state.cc), e.g.
+// ["All nodes placed on [WebNNExecutionProvider]. Number of nodes: 1"] or per-EP node lists.
+export function nodePlacements(lines) {
+  const out = [];
+  let on = false;
+  for (const l of lines) {
+    const m = l.match(/VerifyEachNodeIsAssignedToAnEp\]\s*(.*)$/);
+    if (m) {
+      on = true;
+      if (m[1].trim() !== 'Node placements') out.push(m[1].trim());
+    } else if (on && /^\d{4}-\d\d-\d\d /.test(l)) {
+      on = false;
+    }
+  }
+  return out;
+}
+
+// Lines of an ORT verbose log that say why an op was not taken by the WebNN EP.
+export function unsupportedOpLines(lines) {
+  return [...new Set(lines.filter((l) => /not supported|unsupported|isn't supported|is not in the support list/i.test(l))
+    .map((l) => l.replace(/^\S+ \S+ \[[A-Z]:onnxruntime:[^\]]*\]\s*/, '')))];
+}
+

@@ -1,0 +1,101 @@
+#include <gtest/gtest.h>
+
+#include "compiler/passes/passes.h"
+
+namespace webnn::compiler {
+namespace {
+
+int CountLive(const Subgraph& g, size_t variant_index) {
+  int n = 0;
+  for (const Node& node : g.nodes) n += !node.removed && node.params.index() == variant_index;
+  return n;
+}
+
+constexpr size_t kTranspose = 8;  // index of TransposeParams in NodeParams
+constexpr size_t kUnary = 4;
+constexpr size_t kConv = 0;
+
+TEST(OptimizeLayoutTest, CancelsTransposePairsAroundElementwiseChains) {
+  // NCHW input -> NHWC -> conv -> NCHW -> relu -> NHWC -> conv -> NCHW output: only the two
+  // transposes at the graph's edges remain.
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 3, 8, 8});
+  ValueId a = g.AddValue(DataType::kFloat32, {1, 8, 8, 3});
+  g.AddNode(TransposeParams{{0, 2, 3, 1}}, {x}, {a}, "t0");
+  ValueId b = g.AddValue(DataType::kFloat32, {1, 8, 8, 3});
+  g.AddNode(Conv2dParams{}, {a}, {b}, "conv0");
+  ValueId c = g.AddValue(DataType::kFloat32, {1, 3, 8, 8});
+  g.AddNode(TransposeParams{{0, 3, 1, 2}}, {b}, {c}, "t1");
+  ValueId d = g.AddValue(DataType::kFloat32, {1, 3, 8, 8});
+  g.AddNode(UnaryParams{UnaryOp::kRelu}, {c}, {d}, "relu");
+  ValueId e = g.AddValue(DataType::kFloat32, {1, 8, 8, 3});
+  g.AddNode(TransposeParams{{0, 2, 3, 1}}, {d}, {e}, "t2");
+  ValueId f = g.AddValue(DataType::kFloat32, {1, 8, 8, 3});
+  g.AddNode(Conv2dParams{}, {e}, {f}, "conv1");
+  ValueId y = g.AddValue(DataType::kFloat32, {1, 3, 8, 8});
+  g.AddNode(TransposeParams{{0, 3, 1, 2}}, {f}, {y}, "t3");
+  g.AddOutput("y", y);
+
+  OptimizeLayout(g);
+  EXPECT_EQ(CountLive(g, kTranspose), 2);
+  EXPECT_EQ(CountLive(g, kConv), 2);
+  EXPECT_EQ(CountLive(g, kUnary), 1);
+  // The relu now reads conv0's NHWC output directly.
+  for (const Node& n : g.nodes) {
+    if (!n.removed && n.params.index() == kUnary) EXPECT_EQ(g.values[n.inputs[0]].shape, (Shape{1, 8, 8, 3}));
+  }
+}
+
+TEST(OptimizeLayoutTest, TurnsSizeOneTransposeIntoCopy) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 1, 1, 16});
+  ValueId y = g.AddValue(DataType::kFloat32, {1, 16, 1, 1});
+  g.AddNode(TransposeParams{{0, 3, 1, 2}}, {x}, {y}, "t");
+  g.AddOutput("y", y);
+  OptimizeLayout(g);
+  EXPECT_EQ(CountLive(g, kTranspose), 0);
+  EXPECT_EQ(CountLive(g, 9), 1);  // CopyParams
+}
+
+TEST(FuseActivationsTest, FoldsReluIntoConvButNotWhenObservable) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 2});
+  ValueId c = g.AddValue(DataType::kFloat32, {1, 4, 4, 2});
+  g.AddNode(Conv2dParams{}, {x}, {c}, "conv");
+  ValueId r = g.AddValue(DataType::kFloat32, {1, 4, 4, 2});
+  g.AddNode(UnaryParams{UnaryOp::kClamp, 0, 0, 0.0, 6.0}, {c}, {r}, "clamp");
+  g.AddOutput("r", r);
+  FuseActivations(g);
+  EXPECT_EQ(CountLive(g, kUnary), 0);
+  const auto& p = std::get<Conv2dParams>(g.nodes[0].params);
+  EXPECT_EQ(p.clamp.min, 0.0f);
+  EXPECT_EQ(p.clamp.max, 6.0f);
+  EXPECT_EQ(g.nodes[0].outputs[0], r);
+
+  Subgraph h;
+  ValueId hx = h.AddInput("x", DataType::kFloat32, {4});
+  ValueId hc = h.AddValue(DataType::kFloat32, {4});
+  h.AddNode(BinaryParams{BinaryOp::kAdd}, {hx, hx}, {hc}, "add");
+  ValueId hr = h.AddValue(DataType::kFloat32, {4});
+  h.AddNode(UnaryParams{UnaryOp::kRelu}, {hc}, {hr}, "relu");
+  h.AddOutput("sum", hc);  // the pre-activation value is an output: no fusion
+  h.AddOutput("r", hr);
+  FuseActivations(h);
+  EXPECT_EQ(CountLive(h, kUnary), 1);
+}
+
+TEST(RemoveDeadNodesTest, DropsNodesThatReachNoOutput) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {4});
+  ValueId a = g.AddValue(DataType::kFloat32, {4});
+  g.AddNode(UnaryParams{UnaryOp::kExp}, {x}, {a}, "dead");
+  ValueId b = g.AddValue(DataType::kFloat32, {4});
+  g.AddNode(UnaryParams{UnaryOp::kRelu}, {x}, {b}, "live");
+  g.AddOutput("b", b);
+  RemoveDeadNodes(g);
+  EXPECT_TRUE(g.nodes[0].removed);
+  EXPECT_FALSE(g.nodes[1].removed);
+}
+
+}  // namespace
+}  // namespace webnn::compiler

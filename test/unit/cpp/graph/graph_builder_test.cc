@@ -1,0 +1,99 @@
+#include "graph/graph_builder.h"
+
+#include <gtest/gtest.h>
+
+#include "graph/support_limits.h"
+#include "graph_testutil.h"
+
+namespace webnn::graph {
+namespace {
+
+using testing::Args;
+using testing::Nums;
+using testing::Op;
+
+TEST(GraphBuilderTest, RejectsDuplicateAndEmptyInputNames) {
+  GraphBuilder b(1);
+  ASSERT_TRUE(b.Input("x", DataType::kFloat32, {2}).ok());
+  EXPECT_EQ(b.Input("x", DataType::kFloat32, {2}).status().code(), StatusCode::kTypeError);
+  EXPECT_EQ(b.Input("", DataType::kFloat32, {2}).status().code(), StatusCode::kTypeError);
+}
+
+TEST(GraphBuilderTest, RejectsZeroDimensionsAndHugeShapes) {
+  GraphBuilder b(1);
+  EXPECT_EQ(b.Input("a", DataType::kFloat32, {2, 0}).status().code(), StatusCode::kTypeError);
+  EXPECT_EQ(b.Input("b", DataType::kFloat32, {0xffffffffu, 0xffffffffu}).status().message(),
+            "input descriptor: a tensor of shape [4294967295, 4294967295] is too large.");
+}
+
+TEST(GraphBuilderTest, ConstantChecksByteLength) {
+  GraphBuilder b(1);
+  float data[3] = {1, 2, 3};
+  EXPECT_EQ(b.Constant(DataType::kFloat32, {4}, reinterpret_cast<uint8_t*>(data), 12).status().code(),
+            StatusCode::kTypeError);
+  EXPECT_TRUE(b.Constant(DataType::kFloat32, {3}, reinterpret_cast<uint8_t*>(data), 12).ok());
+}
+
+TEST(GraphBuilderTest, UnimplementedOperatorIsNotSupported) {
+  GraphBuilder b(1);
+  OperandId x = b.Input("x", DataType::kFloat32, {2}).value();
+  auto r = b.AddOperation("gru", Args({{"input", Op(x)}}), "");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kNotSupported);
+  EXPECT_NE(r.status().message().find("gru"), std::string::npos);
+}
+
+TEST(GraphBuilderTest, BuildRejectsInputsAsOutputsAndIsOneShot) {
+  GraphBuilder b(1);
+  OperandId x = b.Input("x", DataType::kFloat32, {2}).value();
+  EXPECT_EQ(b.Build({{"y", x}}).status().code(), StatusCode::kTypeError);
+  EXPECT_EQ(b.Build({}).status().code(), StatusCode::kTypeError);
+  OperandId y = b.AddOperation("relu", Args({{"input", Op(x)}}), "").value()[0];
+  auto g = b.Build({{"y", y}});
+  ASSERT_TRUE(g.ok()) << g.status().message();
+  EXPECT_EQ(g.value()->plan->inputs.size(), 1u);
+  EXPECT_EQ(b.Input("z", DataType::kFloat32, {1}).status().code(), StatusCode::kInvalidState);
+  EXPECT_EQ(b.Build({{"y", y}}).status().code(), StatusCode::kInvalidState);
+}
+
+TEST(GraphBuilderTest, OnlyReachableInputsBecomeGraphInputs) {
+  GraphBuilder b(1);
+  OperandId x = b.Input("x", DataType::kFloat32, {2}).value();
+  b.Input("unused", DataType::kFloat32, {2}).value();
+  OperandId y = b.AddOperation("relu", Args({{"input", Op(x)}}), "").value()[0];
+  auto g = b.Build({{"y", y}});
+  ASSERT_TRUE(g.ok());
+  ASSERT_EQ(g.value()->plan->inputs.size(), 1u);
+  EXPECT_EQ(g.value()->plan->inputs[0].name, "x");
+}
+
+TEST(GraphBuilderTest, BinaryBroadcastsAndRejectsIncompatibleShapes) {
+  GraphBuilder b(1);
+  OperandId a = b.Input("a", DataType::kFloat32, {2, 1, 3}).value();
+  OperandId c = b.Input("c", DataType::kFloat32, {4, 1}).value();
+  auto sum = b.AddOperation("add", Args({{"a", Op(a)}, {"b", Op(c)}}), "");
+  ASSERT_TRUE(sum.ok());
+  EXPECT_EQ(b.Desc(sum.value()[0])->shape, (Shape{2, 4, 3}));
+  OperandId d = b.Input("d", DataType::kFloat32, {5}).value();
+  EXPECT_EQ(b.AddOperation("add", Args({{"a", Op(a)}, {"b", Op(d)}}), "").status().code(), StatusCode::kTypeError);
+  OperandId i = b.Input("i", DataType::kInt32, {3}).value();
+  EXPECT_EQ(b.AddOperation("add", Args({{"a", Op(a)}, {"b", Op(i)}}), "").status().message(),
+            "add b: data type int32 does not match a's float32.");
+}
+
+TEST(SupportLimitsTest, ListsEveryOperatorAndMatchesValidation) {
+  SupportLimits limits = GetSupportLimits();
+  EXPECT_EQ(limits.ops.size(), 95u);
+  for (const auto& op : limits.ops) {
+    if (op.op == "conv2d") {
+      ASSERT_FALSE(op.operands.empty());
+      EXPECT_EQ(op.operands[0].name, "input");
+      EXPECT_TRUE(op.operands[0].types.Has(DataType::kFloat32));
+      EXPECT_FALSE(op.operands[0].types.Has(DataType::kInt32));
+    }
+    if (op.op == "gru") EXPECT_TRUE(op.operands.empty());
+  }
+}
+
+}  // namespace
+}  // namespace webnn::graph
