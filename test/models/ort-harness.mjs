@@ -41,8 +41,9 @@ export async function loadOrt({ numThreads = 1 } = {}) {
 }
 
 // Our package (dist/index.mjs), or null with a reason when it is not built.
-export async function loadWebnnWasm() {
-  const entry = path.join(DIST, 'index.mjs');
+// `impl` (for testing the scripts themselves) may name another module exporting install().
+export async function loadWebnnWasm(impl = null) {
+  const entry = impl ? path.resolve(impl) : path.join(DIST, 'index.mjs');
   if (!fs.existsSync(entry)) return { lib: null, reason: `${path.relative(ROOT, entry)} not found: run \`npm run build\`` };
   return { lib: await import(pathToFileURL(entry).href) };
 }
@@ -56,8 +57,8 @@ export async function runtimeInfoOf(lib) {
   }
 }
 
-// Runs `fn` with console.* and process.stdout/stderr writes captured (ORT's wasm logger writes to
-// stderr through functions bound at load time, so patching console alone misses it).
+// Runs `fn` with console.*, process.stdout/stderr writes and fs.writeSync(1|2) captured (ORT's wasm
+// logger writes with fs.writeSync(2) in Node, so patching console alone misses it).
 // Returns {result} or {error}, plus the captured `lines`.
 export async function captureOutput(fn) {
   const chunks = [];
@@ -75,6 +76,12 @@ export async function captureOutput(fn) {
   };
   process.stdout.write = grab;
   process.stderr.write = grab;
+  const writeSync = fs.writeSync; // Emscripten's Node glue prints with fs.writeSync(1|2, text)
+  fs.writeSync = (fd, data, ...rest) => {
+    if (fd !== 1 && fd !== 2) return writeSync.call(fs, fd, data, ...rest);
+    chunks.push(typeof data === 'string' ? data : Buffer.from(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength).toString());
+    return typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  };
   const lines = () => chunks.join('').split('\n').filter((l) => l !== '');
   try {
     const result = await fn();
@@ -85,6 +92,7 @@ export async function captureOutput(fn) {
     Object.assign(console, saved);
     process.stdout.write = writes.out;
     process.stderr.write = writes.err;
+    fs.writeSync = writeSync;
   }
 }
 
@@ -97,12 +105,48 @@ export function nodePlacements(lines) {
     const m = l.match(/VerifyEachNodeIsAssignedToAnEp\]\s*(.*)$/);
     if (m) {
       on = true;
-      if (m[1].trim() !== 'Node placements') out.push(m[1].trim());
+      const text = m[1].replace(/\x1b?\[[0-9;]*m/g, '').trim();
+      if (text !== 'Node placements') out.push(text);
     } else if (on && /^\d{4}-\d\d-\d\d /.test(l)) {
       on = false;
     }
   }
   return out;
+}
+
+// A short account of nodePlacements(): "All nodes placed on [X]. Number of nodes: n", or per EP the
+// node count, and for ORT's CPU EP the op types with counts and the node names.
+export function summarizePlacement(placement) {
+  if (!placement.length) return '(no placement in the log)';
+  const all = placement.find((l) => /^All nodes placed on/.test(l));
+  if (all) return all;
+  const parts = [];
+  let ep = null;
+  let nodes = [];
+  const flush = () => {
+    if (!ep) return;
+    if (/CPUExecutionProvider/.test(ep.name)) {
+      const counts = {};
+      for (const n of nodes) counts[n.op] = (counts[n.op] ?? 0) + 1;
+      parts.push(`${ep.count} node(s) on ORT's CPU EP: ${Object.entries(counts).map(([op, c]) => `${op} x${c}`).join(', ')} ` +
+                 `[${nodes.map((n) => n.name).join(', ')}]`);
+    } else {
+      parts.push(`${ep.count} node(s) on ${ep.name}`);
+    }
+  };
+  for (const line of placement) {
+    const head = line.match(/^Node\(s\) placed on \[(\w+)\]\. Number of nodes: (\d+)/);
+    const node = line.match(/^(\w+) \((.*)\)$/);
+    if (head) {
+      flush();
+      ep = { name: head[1], count: Number(head[2]) };
+      nodes = [];
+    } else if (node && ep) {
+      nodes.push({ op: node[1], name: node[2] });
+    }
+  }
+  flush();
+  return parts.join('; ');
 }
 
 // Lines of an ORT verbose log that say why an op was not taken by the WebNN EP.

@@ -2,7 +2,7 @@
 // onnxruntime-web on webnn-wasm: every model in ../shared/models runs through ORT-web's WebNN EP on our
 // navigator.ml and is compared with ORT-web's own wasm (CPU) EP on the same seeded input.
 //
-//   node --no-experimental-fetch test/models/ort-models.test.mjs [--models a,b] [--verbose]
+//   node --no-experimental-fetch test/models/ort-models.test.mjs [--models a,b] [--verbose] [--impl module]
 //
 // Per model and WebNN configuration ('webnn' = executionProviders ['webnn'], i.e. createContext();
 // 'webnn-cpu' = [{name:'webnn', deviceType:'cpu'}]):
@@ -17,13 +17,27 @@
 import fs from 'node:fs';
 import {
   MODELS_DIR, REL_FLOOR, captureOutput, compare, fmt, freeDimensions, listModels, loadOrt, loadWebnnWasm,
-  makeFeeds, ms, nodePlacements, now, runtimeInfoOf, unsupportedOpLines,
+  makeFeeds, ms, nodePlacements, now, summarizePlacement, runtimeInfoOf, unsupportedOpLines,
 } from './ort-harness.mjs';
 
 const REL_TOLERANCE = 1e-4;
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const modelsArg = args.includes('--models') ? args[args.indexOf('--models') + 1].split(',') : null;
+const impl = args.includes('--impl') ? args[args.indexOf('--impl') + 1] : null; // default dist/index.mjs
+
+const STEP_TIMEOUT_MS = 600000; // a session create or run that takes longer than this ends the test
+const rows = [];
+
+// Rejects after `ms` (the underlying work cannot be cancelled, so a timeout ends the whole test).
+function withTimeout(promise, what) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} timed out after ${STEP_TIMEOUT_MS / 1000} s`), { fatal: true })),
+                       STEP_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 const CONFIGS = [
   { label: 'webnn', eps: () => ['webnn'] },
@@ -36,7 +50,7 @@ async function main() {
     console.log(`ort-models: skipped: ../shared/models not found (looked in ${MODELS_DIR})`);
     return 0;
   }
-  const { lib, reason } = await loadWebnnWasm();
+  const { lib, reason } = await loadWebnnWasm(impl);
   if (!lib) {
     console.log(`ort-models: FAILED: ${reason}`);
     console.log(`ort-models: 0 passed, ${models.length * CONFIGS.length} failed`);
@@ -51,7 +65,6 @@ async function main() {
   console.log(`pass: every output of 2 runs has max_i |a_i - r_i| / max(|r_i|, ${REL_FLOOR}) <= ${REL_TOLERANCE}` +
               ' against the wasm EP, and no node falls back to ORT\'s CPU EP\n');
 
-  const rows = [];
   for (const model of models) {
     const bytes = fs.readFileSync(model.file);
     console.log(`== ${model.name} (${(bytes.length / 1e6).toFixed(1)} MB)`);
@@ -95,7 +108,8 @@ async function main() {
         logVerbosityLevel: 0,
       };
       const t0 = now();
-      const created = await captureOutput(() => ort.InferenceSession.create(bytes, options));
+      const created = await captureOutput(() => withTimeout(ort.InferenceSession.create(bytes, options), `${model.name} [${config.label}] session creation`));
+      if (created.error?.fatal) throw created.error;
       const tCreate = now() - t0;
       const placement = nodePlacements(created.lines);
       if (created.error) {
@@ -107,7 +121,7 @@ async function main() {
         continue;
       }
       const session = created.result;
-      console.log(`  [${config.label}] create ${ms(tCreate)} ms; node placement: ${placement.length ? placement.join(' | ') : '(not in log)'}`);
+      console.log(`  [${config.label}] create ${ms(tCreate)} ms; node placement: ${summarizePlacement(placement)}`);
       if (placement.some((p) => /CPUExecutionProvider/.test(p))) {
         row.note = 'nodes on CPU EP';
         console.log(`  [${config.label}] FAIL: some nodes were placed on ORT's CPU EP despite disable_cpu_ep_fallback`);
@@ -117,7 +131,7 @@ async function main() {
         const times = [];
         for (let run = 0; run < 2; run++) {
           const t = now();
-          const out = await session.run(feeds);
+          const out = await withTimeout(session.run(feeds), `${model.name} [${config.label}] run ${run + 1}`);
           times.push(now() - t);
           for (const name of Object.keys(refOut)) {
             if (!out[name]) throw new Error(`output ${name} missing (got ${Object.keys(out).join(', ')})`);
@@ -141,6 +155,7 @@ async function main() {
         row.ok = accurate && !row.note;
         console.log(`  [${config.label}] runs ${ms(times[0])} / ${ms(times[1])} ms -> ${row.ok ? 'PASS' : `FAIL: ${row.note}`}`);
       } catch (e) {
+        if (e?.fatal) throw e;
         row.note = 'run failed';
         console.log(`  [${config.label}] FAIL: run: ${e?.message ?? e}`);
       } finally {
@@ -150,6 +165,10 @@ async function main() {
     await ref.release();
   }
 
+  return summary();
+}
+
+function summary() {
   console.log('\n| model | config | max abs | max rel | scaled | run 1 ms | run 2 ms | result |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
@@ -179,7 +198,7 @@ async function diagnose(ort, bytes, config, overrides, firstLines) {
   } else {
     await again.result.release();
   }
-  if (placement.length) console.log(`  [${config.label}]   node placement with fallback allowed: ${placement.join(' | ')}`);
+  if (placement.length) console.log(`  [${config.label}]   with CPU fallback allowed: ${summarizePlacement(placement)}`);
   if (reasons.length) for (const l of reasons.slice(0, 20)) console.log(`  [${config.label}]   WebNN EP: ${l}`);
   else if (!again.error) console.log(`  [${config.label}]   (the verbose log names no unsupported op)`);
 }
@@ -188,7 +207,11 @@ let code = 1;
 try {
   code = await main();
 } catch (e) {
-  console.log(`ort-models: FAILED: ${e?.stack ?? e}`);
-  console.log('ort-models: 0 passed, 1 failed');
+  console.log(`ort-models: FAILED (aborting): ${e?.fatal ? e.message : e?.stack ?? e}`);
+  const last = rows.at(-1);
+  if (last && !last.ok && !last.note) last.note = 'aborted';
+  rows.push({ model: '(test)', config: '-', ok: false, note: `aborted: ${e?.message ?? e}`, maxAbs: NaN, maxRel: NaN, scaled: NaN });
+  summary();
+  code = 1;
 }
 process.exit(code);

@@ -147,7 +147,10 @@ export class MLContext {
   async #finishRead(request, target) {
     try {
       if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress());
-      if (request.status() !== 1) throw invalidState('readTensor: the context or tensor was destroyed before the read.');
+      else await null;  // settle after the caller's synchronous code, as a timeline read does
+      if (this.#destroyed || request.status() !== 1) {
+        throw invalidState('readTensor: the context or tensor was destroyed before the read completed.');
+      }
       const out = copyOut(this.#runtime, request.dataAddress(), request.size(), target);
       return target ? undefined : out;
     } finally {

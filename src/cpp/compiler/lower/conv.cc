@@ -6,6 +6,7 @@
 //    first run and rebuilt only when the input moves (graph inputs are bound per dispatch).
 #include <cstring>
 #include <mutex>
+#include <optional>
 
 #include "compiler/lower/lower.h"
 #include "kernels/dwconv.h"
@@ -41,11 +42,27 @@ const float* TapPointer(const ConvGeometry& g, const float* input, const float* 
   return input + ((b * g.ih + static_cast<size_t>(iy)) * g.iw + static_cast<size_t>(ix)) * g.c;
 }
 
+// Packs an OHWI filter (and bias) for every group, one NR-column block layout per group.
+void PackConvWeights(const ConvGeometry& g, size_t ks, size_t nr, const float* filter, const float* bias,
+                     float* packed) {
+  size_t group_packed = kernels::F32PackedGemmSize(g.og, g.cg, nr, ks);
+  for (uint32_t grp = 0; grp < g.p.groups; ++grp) {
+    kernels::F32PackGemmGoi(g.og, g.cg, ks, nr, filter + size_t{grp} * g.og * g.taps() * g.cg,
+                            bias ? bias + size_t{grp} * g.og : nullptr, packed + grp * group_packed);
+  }
+}
+
 class Conv2dGemmStep final : public runtime::Step {
  public:
   Conv2dGemmStep(ConvGeometry g, std::vector<float> packed, TensorRef in, TensorRef out, bool one_by_one)
       : g_(g), packed_(std::move(packed)), in_(in), out_(out), one_by_one_(one_by_one),
         zero_(size_t{g.c} + 16, 0.0f) {}
+
+  // Weights computed by the graph itself: packed on every run instead of once.
+  void SetRuntimeWeights(TensorRef filter, std::optional<TensorRef> bias) {
+    runtime_filter_ = filter;
+    runtime_bias_ = bias;
+  }
 
   const char* name() const override { return one_by_one_ ? "conv2d/gemm" : "conv2d/igemm"; }
 
@@ -57,6 +74,11 @@ class Conv2dGemmStep final : public runtime::Step {
     size_t m = g_.pixels(), mr = cfg.mr, nr = cfg.nr;
     size_t group_packed = kernels::F32PackedGemmSize(g_.og, g_.cg, nr, one_by_one_ ? 1 : g_.taps());
     if (!one_by_one_) BuildIndirection(input, mr);
+    if (runtime_filter_) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      PackConvWeights(g_, one_by_one_ ? 1 : g_.taps(), nr, ctx.As<float>(*runtime_filter_),
+                      runtime_bias_ ? ctx.As<float>(*runtime_bias_) : nullptr, packed_.data());
+    }
     size_t n_tile = std::max<size_t>(nr, ((g_.og + 1) / 2 + nr - 1) / nr * nr);
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
       const float* w = packed_.data() + grp * group_packed;
@@ -99,9 +121,10 @@ class Conv2dGemmStep final : public runtime::Step {
   }
 
   ConvGeometry g_;
-  std::vector<float> packed_;
+  mutable std::vector<float> packed_;
   TensorRef in_, out_;
   bool one_by_one_;
+  std::optional<TensorRef> runtime_filter_, runtime_bias_;
   std::vector<float> zero_;
   mutable std::mutex mutex_;
   mutable std::vector<const float*> indirection_;
@@ -124,8 +147,12 @@ class DepthwiseConvStep final : public runtime::Step {
     size_t rows = size_t{g_.n} * g_.oh, taps = g_.taps();
     ctx.pool->Parallelize1DTile1D(rows, 1, [&](size_t row, size_t) {
       const float** ind = indirection_.data() + row * g_.ow * taps;
-      cfg_->ukernel(g_.c, g_.ow, ind, packed_.data(), output + row * g_.ow * g_.c, taps * sizeof(void*), 0, 0,
-                    zero_.data(), &params);
+      float* out = output + row * g_.ow * g_.c;
+      if (cfg_->ukernel) {
+        cfg_->ukernel(g_.c, g_.ow, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+      } else {
+        cfg_->generic(g_.c, g_.ow, taps, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+      }
     });
   }
 
@@ -162,14 +189,14 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   if (a.input(0).type != DataType::kFloat32) return NotSupported("conv2d: only float32 is implemented.");
   const float* filter = reinterpret_cast<const float*>(a.constant(1));
   const float* bias = reinterpret_cast<const float*>(a.constant(2));
-  // Weights are packed at build; a filter or bias computed at run time is not supported yet.
-  if (!filter || (a.has_input(2) && !bias)) {
-    return NotSupported("conv2d: filter and bias must be constants (graph-computed weights are not supported).");
-  }
+  bool runtime_weights = !filter || (a.has_input(2) && !bias);
   ConvGeometry g = Geometry(a, p);
   size_t taps = g.taps();
-  if (p.groups == g.c && g.cg == 1 && g.o == g.c) {
-    if (const auto* cfg = kernels::GetF32DwconvConfig(taps)) {
+  if (!runtime_weights && p.groups == g.c && g.cg == 1 && g.o == g.c) {
+    // Specialised 3x3 / 5x5 kernels, else the one taking the tap count at run time.
+    const kernels::F32DwconvConfig* cfg = kernels::GetF32DwconvConfig(taps);
+    if (!cfg) cfg = &kernels::GetF32DwconvGenericConfig();
+    {
       std::vector<float> w(taps * g.c);  // OHWI [C][KH][KW][1] -> [taps][C]
       for (size_t ch = 0; ch < g.c; ++ch) {
         for (size_t t = 0; t < taps; ++t) w[t * g.c + ch] = filter[ch * taps + t];
@@ -183,13 +210,13 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   bool one_by_one = taps == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 && p.pad_bottom == 0 &&
                     p.pad_left == 0 && p.pad_right == 0;
   size_t ks = one_by_one ? 1 : taps;
-  size_t group_packed = kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks);
-  std::vector<float> packed(group_packed * p.groups);
-  for (uint32_t grp = 0; grp < p.groups; ++grp) {
-    kernels::F32PackGemmGoi(g.og, g.cg, ks, cfg.nr, filter + size_t{grp} * g.og * taps * g.cg,
-                            bias ? bias + size_t{grp} * g.og : nullptr, packed.data() + grp * group_packed);
+  std::vector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
+  if (!runtime_weights) PackConvWeights(g, ks, cfg.nr, filter, bias, packed.data());
+  auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
+  if (runtime_weights) {
+    step->SetRuntimeWeights(a.in[1], a.has_input(2) ? std::optional<TensorRef>(a.in[2]) : std::nullopt);
   }
-  return StepPtr(std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one));
+  return StepPtr(std::move(step));
 }
 
 }  // namespace webnn::compiler

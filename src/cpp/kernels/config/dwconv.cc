@@ -1,0 +1,34 @@
+// f32 dwconv configuration and weight packing.
+#include "kernels/dwconv.h"
+
+namespace webnn::kernels {
+
+const F32DwconvConfig* GetF32DwconvConfig(size_t taps) {
+  static const F32DwconvConfig k9{4, 9, f32_dwconv_minmax_ukernel_9p4c__wasmsimd,
+                                  f32_dwconv_minmax_ukernel_up4c__wasmsimd};
+  static const F32DwconvConfig k25{4, 25, f32_dwconv_minmax_ukernel_25p4c__wasmsimd,
+                                   f32_dwconv_minmax_ukernel_up4c__wasmsimd};
+  if (taps == 9) return &k9;
+  if (taps == 25) return &k25;
+  return nullptr;
+}
+
+const F32DwconvConfig& GetF32DwconvGenericConfig() {
+  static const F32DwconvConfig config{4, 0, nullptr, f32_dwconv_minmax_ukernel_up4c__wasmsimd};
+  return config;
+}
+
+size_t F32PackedDwconvSize(size_t channels, size_t taps, size_t cr) {
+  return (channels + cr - 1) / cr * cr * (taps + 1);
+}
+
+void F32PackDwconv(size_t channels, size_t taps, size_t cr, const float* w, const float* bias, float* packed) {
+  for (size_t c0 = 0; c0 < channels; c0 += cr) {
+    for (size_t j = 0; j < cr; ++j) *packed++ = bias != nullptr && c0 + j < channels ? bias[c0 + j] : 0.0f;
+    for (size_t t = 0; t < taps; ++t) {
+      for (size_t j = 0; j < cr; ++j) *packed++ = c0 + j < channels ? w[t * channels + c0 + j] : 0.0f;
+    }
+  }
+}
+
+}  // namespace webnn::kernels

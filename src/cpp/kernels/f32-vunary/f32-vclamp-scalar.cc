@@ -1,0 +1,17 @@
+// f32_vclamp_ukernel__scalar: y = min(max(x, min), max), NaN passes through.
+// Tile: one element per iteration (the reference for its wasmsimd twin). No packed weights.
+// Over-read: none; in place (y == x) is fine.
+// Reference: the C library in double precision (tests compare against it within the WPT tolerance).
+#include <cmath>
+
+#include "kernels/f32-vunary/vunary-impl.h"
+
+namespace webnn::kernels {
+
+void f32_vclamp_ukernel__scalar(size_t n, const float* x, float* y, const UnaryParams* params) {
+  vunary_impl::ScalarLoop(n, x, y, [&](float v) {
+    return simd::ClampScalar(v, params->min, params->max);
+  });
+}
+
+}  // namespace webnn::kernels

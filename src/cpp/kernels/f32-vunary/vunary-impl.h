@@ -1,0 +1,132 @@
+// Shared pieces of the f32 vunary kernels: the loop driver (main loop of U vectors, then one vector,
+// then a 1..3 tail through partial loads/stores — no over-read, no over-write, in place is fine) and
+// the f32x4 / f64x2 approximations the transcendental kernels use.
+#pragma once
+
+#include <wasm_simd128.h>
+
+#include <cmath>
+#include <cstddef>
+
+#include "kernels/simd_util.h"
+#include "kernels/vunary.h"
+
+namespace webnn::kernels::vunary_impl {
+
+// Applies f (v128_t -> v128_t) to n floats, kUnroll vectors per main-loop iteration.
+template <size_t kUnroll, typename F>
+inline void Loop(size_t n, const float* x, float* y, F f) {
+  for (; n >= 4 * kUnroll; n -= 4 * kUnroll) {
+    v128_t v[kUnroll];
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) v[u] = wasm_v128_load(x + 4 * u);
+    x += 4 * kUnroll;
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) v[u] = f(v[u]);
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + 4 * u, v[u]);
+    y += 4 * kUnroll;
+  }
+  for (; n >= 4; n -= 4) {
+    wasm_v128_store(y, f(wasm_v128_load(x)));
+    x += 4;
+    y += 4;
+  }
+  if (n != 0) simd::StoreTail(y, f(simd::LoadTail(x, n)), n);
+}
+
+template <typename F>
+inline void ScalarLoop(size_t n, const float* x, float* y, F f) {
+  for (size_t i = 0; i < n; ++i) y[i] = f(x[i]);
+}
+
+inline v128_t Splat(float v) { return wasm_f32x4_splat(v); }
+inline v128_t Select(v128_t mask, v128_t if_true, v128_t if_false) {
+  return wasm_v128_bitselect(if_true, if_false, mask);
+}
+inline v128_t Abs(v128_t x) { return wasm_f32x4_abs(x); }
+// Copies the sign of s onto the magnitude of m (m must be non-negative).
+inline v128_t CopySign(v128_t m, v128_t s) {
+  return wasm_v128_or(m, wasm_v128_and(s, wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u))));
+}
+
+// exp(x) in f32x4, about 1-2 ULP over the whole range: Cody-Waite reduction x = n*ln2 + t with
+// |t| <= ln2/2, a degree-7 Taylor polynomial, and 2^n applied as two factors so that results in the
+// subnormal range are rounded only once. x < -104 gives 0, x > 88.73 gives +inf, NaN stays NaN.
+inline v128_t ExpF32(v128_t x) {
+  x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, Splat(-104.0f)), Splat(89.0f));
+  const v128_t n = wasm_f32x4_nearest(wasm_f32x4_mul(x, Splat(1.44269504088896341f)));
+  v128_t t = wasm_f32x4_sub(x, wasm_f32x4_mul(n, Splat(0.693145751953125f)));  // exact: ln2_hi has 15 bits
+  t = wasm_f32x4_sub(t, wasm_f32x4_mul(n, Splat(1.42860682030941723212e-6f)));
+  v128_t p = Splat(1.0f / 5040.0f);
+  p = wasm_f32x4_add(Splat(1.0f / 720.0f), wasm_f32x4_mul(p, t));
+  p = wasm_f32x4_add(Splat(1.0f / 120.0f), wasm_f32x4_mul(p, t));
+  p = wasm_f32x4_add(Splat(1.0f / 24.0f), wasm_f32x4_mul(p, t));
+  p = wasm_f32x4_add(Splat(1.0f / 6.0f), wasm_f32x4_mul(p, t));
+  p = wasm_f32x4_add(Splat(0.5f), wasm_f32x4_mul(p, t));
+  // 1 + t + t^2 * p: the leading terms added last keep the rounding error near half an ULP.
+  p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), p)));
+  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);  // NaN -> 0: p is already NaN
+  const v128_t n1 = wasm_i32x4_shr(ni, 1);
+  const v128_t n2 = wasm_i32x4_sub(ni, n1);
+  const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_add(n1, wasm_i32x4_const_splat(127)), 23);
+  const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, wasm_i32x4_const_splat(127)), 23);
+  return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+}
+
+// exp(x) in f64x2 to about 2^-47 relative: rounded to float it is correctly rounded except for inputs
+// within 2^-47 of a rounding boundary.
+inline v128_t ExpF64(v128_t x) {
+  x = wasm_f64x2_pmin(wasm_f64x2_pmax(x, wasm_f64x2_splat(-110.0)), wasm_f64x2_splat(100.0));
+  const v128_t n = wasm_f64x2_nearest(wasm_f64x2_mul(x, wasm_f64x2_splat(1.4426950408889634074)));
+  v128_t t = wasm_f64x2_sub(x, wasm_f64x2_mul(n, wasm_f64x2_splat(6.93147180369123816490e-01)));
+  t = wasm_f64x2_sub(t, wasm_f64x2_mul(n, wasm_f64x2_splat(1.90821492927058770002e-10)));
+  // Taylor to degree 11 (|t| <= 0.347: truncation error < 2^-47).
+  static constexpr double kC[] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040,
+                                  1.0 / 720,      1.0 / 120,     1.0 / 24,     1.0 / 6,     0.5};
+  v128_t p = wasm_f64x2_splat(kC[0]);
+#pragma clang loop unroll(full)
+  for (size_t i = 1; i < sizeof(kC) / sizeof(kC[0]); ++i) p = wasm_f64x2_add(wasm_f64x2_splat(kC[i]), wasm_f64x2_mul(p, t));
+  p = wasm_f64x2_add(wasm_f64x2_splat(1.0), wasm_f64x2_add(t, wasm_f64x2_mul(wasm_f64x2_mul(t, t), p)));
+  const v128_t ni = wasm_i64x2_extend_low_i32x4(wasm_i32x4_trunc_sat_f64x2_zero(n));
+  const v128_t scale = wasm_i64x2_shl(wasm_i64x2_add(ni, wasm_i64x2_const_splat(1023)), 52);
+  return wasm_f64x2_mul(p, scale);
+}
+
+// erfc(z) for z >= 0 (clamped to 10, where erfc underflows anyway), relative error ~1e-6 at most:
+// Numerical Recipes' Chebyshev-fitted erfcc, with exp(-z^2) evaluated as exp(-zsq_hi) * exp(-zsq_lo + ...)
+// so the rounding of z^2 (up to 1e-5 absolute near z = 10) does not enter the exponent.
+// zsq_hi must be exact and zsq_hi + zsq_lo = z^2 to within a rounding of zsq_lo.
+inline v128_t ErfcCore(v128_t z, v128_t zsq_hi, v128_t zsq_lo) {
+  const v128_t t = wasm_f32x4_div(Splat(1.0f), wasm_f32x4_add(Splat(1.0f), wasm_f32x4_mul(Splat(0.5f), z)));
+  static constexpr float kP[] = {0.17087277f, -0.82215223f, 1.48851587f, -1.13520398f, 0.27886807f,
+                                 -0.18628806f, 0.09678418f, 0.37409196f, 1.00002368f,  -1.26551223f};
+  v128_t p = Splat(kP[0]);
+#pragma clang loop unroll(full)
+  for (size_t i = 1; i < sizeof(kP) / sizeof(kP[0]); ++i) p = wasm_f32x4_add(Splat(kP[i]), wasm_f32x4_mul(p, t));
+  const v128_t e_lo = ExpF32(wasm_f32x4_sub(p, zsq_lo));
+  const v128_t e_hi = ExpF32(wasm_f32x4_neg(zsq_hi));
+  // Multiply the small factor last: only that product may round into the subnormal range.
+  return wasm_f32x4_mul(wasm_f32x4_mul(t, e_lo), e_hi);
+}
+
+// Splits a non-negative v into hi (12 significant bits, so hi*hi is exact) and lo = v - hi.
+inline void Split(v128_t v, v128_t* hi, v128_t* lo) {
+  *hi = wasm_v128_and(v, wasm_i32x4_const_splat(static_cast<int32_t>(0xFFFFF000u)));
+  *lo = wasm_f32x4_sub(v, *hi);
+}
+
+// erf(z) for |z| < 0.5 (Taylor series to z^15; truncation < 1e-9 relative).
+inline v128_t ErfSmall(v128_t z) {
+  const v128_t z2 = wasm_f32x4_mul(z, z);
+  static constexpr float kC[] = {-1.0f / 75600.0f, 1.0f / 9360.0f, -1.0f / 1320.0f, 1.0f / 216.0f,
+                                 -1.0f / 42.0f,     1.0f / 10.0f,   -1.0f / 3.0f};
+  v128_t p = Splat(kC[0]);
+#pragma clang loop unroll(full)
+  for (size_t i = 1; i < sizeof(kC) / sizeof(kC[0]); ++i) p = wasm_f32x4_add(Splat(kC[i]), wasm_f32x4_mul(p, z2));
+  // 2/sqrt(pi) * (z + z^3 * p)
+  const v128_t s = wasm_f32x4_add(z, wasm_f32x4_mul(wasm_f32x4_mul(z, z2), p));
+  return wasm_f32x4_mul(Splat(1.12837916709551257390f), s);
+}
+
+}  // namespace webnn::kernels::vunary_impl

@@ -1,0 +1,52 @@
+// Internal helpers for the wasmsimd kernels: partial loads/stores for tails (so no kernel reads or
+// writes past the end of a row) and the NaN-propagating clamp. Not part of the public kernel API.
+#pragma once
+
+#include <wasm_simd128.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace webnn::kernels::simd {
+
+// Loads n (1..3) floats into the low lanes, zeroing the rest; reads exactly n floats.
+inline v128_t LoadTail(const float* p, size_t n) {
+  if (n & 2) {
+    v128_t v = wasm_v128_load64_zero(p);
+    if (n & 1) v = wasm_v128_load32_lane(p + 2, v, 2);
+    return v;
+  }
+  return wasm_v128_load32_zero(p);
+}
+
+// Stores the low n (1..3) lanes of v.
+inline void StoreTail(float* p, v128_t v, size_t n) {
+  if (n & 2) {
+    wasm_v128_store64_lane(p, v, 0);
+    v = wasm_i64x2_shuffle(v, v, 1, 1);
+    p += 2;
+  }
+  if (n & 1) wasm_v128_store32_lane(p, v, 0);
+}
+
+// y = min(max(y, lo), hi) keeping NaN: pmax(a, b) is `a < b ? b : a`, so a NaN `a` survives.
+inline v128_t Clamp(v128_t y, v128_t lo, v128_t hi) {
+  return wasm_f32x4_pmin(wasm_f32x4_pmax(y, lo), hi);
+}
+
+// Scalar twin of Clamp: NaN passes through.
+inline float ClampScalar(float y, float lo, float hi) {
+  y = y < lo ? lo : y;
+  return hi < y ? hi : y;
+}
+
+template <typename T>
+inline T* ByteOffset(T* p, size_t bytes) {
+  return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(p) + bytes);
+}
+template <typename T>
+inline T* ByteOffsetBack(T* p, size_t bytes) {
+  return reinterpret_cast<T*>(reinterpret_cast<uintptr_t>(p) - bytes);
+}
+
+}  // namespace webnn::kernels::simd

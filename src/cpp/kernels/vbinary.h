@@ -1,0 +1,100 @@
+// Elementwise binary kernels on contiguous arrays.
+//
+// f32: y[i] = clamp(a[i] OP b[i]) ("v" kernels), y[i] = clamp(a[i] OP b[0]) ("c" kernels: b is one
+// scalar) and y[i] = clamp(b[0] OP a[i]) ("rc" kernels, for the non-commutative sub, div and pow).
+// n is in ELEMENTS (n >= 1); a, b, y need 4-byte alignment only; y may alias a or b exactly (in place).
+// No kernel reads or writes past n elements (tails use partial loads/stores). The clamp keeps NaN
+// (see MinMaxParams). max/min return NaN when either input is NaN, and max(-0, +0) = +0,
+// min(-0, +0) = -0 (f32x4.max/min semantics; the scalar twins match). pow is computed in double and
+// rounded once (WPT wants 0 ULP) — it has no SIMD version.
+//
+// Integer types (int8/uint8/int32/uint32/int64/uint64): templated scalar kernels with C++ semantics
+// and wrap-around on overflow. Integer division truncates toward zero; division by zero gives 0 and
+// INT_MIN / -1 gives INT_MIN (wraps) — neither traps. pow: exponent < 0 gives 0 except for bases 1
+// and -1 (1 and ±1); pow(0, 0) = 1; results wrap.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+#include "kernels/params.h"
+
+namespace webnn::kernels {
+
+enum class BinaryOp { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow };
+// Which operand is a single scalar: kVV none; kVC b (y = a[i] OP b[0]); kCV a (y = a[0] OP b[i]).
+enum class BroadcastKind { kVV, kVC, kCV };
+
+using F32VBinaryFn = void (*)(size_t n, const float* a, const float* b, float* y, const MinMaxParams* params);
+
+// Best kernel for (op, kind); never null. kCV of a commutative op is the "c" kernel with a and b
+// swapped by a wrapper, of sub/div/pow the "rc" kernel.
+F32VBinaryFn GetF32VBinary(BinaryOp op, BroadcastKind kind);
+// Same table on the scalar twins (the references).
+F32VBinaryFn GetF32VBinaryScalar(BinaryOp op, BroadcastKind kind);
+
+#define WEBNN_F32_VBINARY_UKERNEL(name) \
+  void name(size_t n, const float* a, const float* b, float* y, const MinMaxParams* params);
+#include "kernels/f32-vbinary/f32-vbinary.inc"
+#undef WEBNN_F32_VBINARY_UKERNEL
+
+// ---- integer (and generic) scalar kernels ----
+
+template <typename T>
+inline T BinaryScalar(BinaryOp op, T a, T b) {
+  static_assert(std::is_integral_v<T>);
+  using U = std::make_unsigned_t<T>;
+  switch (op) {
+    case BinaryOp::kAdd: return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+    case BinaryOp::kSub: return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+    case BinaryOp::kMul:
+      // Multiply as unsigned of at least int width: uint16*uint16 promoted to int could overflow (UB).
+      return static_cast<T>(static_cast<std::common_type_t<U, unsigned>>(a) *
+                            static_cast<std::common_type_t<U, unsigned>>(b));
+    case BinaryOp::kDiv:
+      if (b == 0) return T{0};
+      if constexpr (std::is_signed_v<T>) {
+        if (a == std::numeric_limits<T>::min() && b == T(-1)) return a;
+      }
+      return static_cast<T>(a / b);
+    case BinaryOp::kMax: return a < b ? b : a;
+    case BinaryOp::kMin: return b < a ? b : a;
+    case BinaryOp::kPow: {
+      if constexpr (std::is_signed_v<T>) {
+        if (b < 0) return a == 1 ? T{1} : a == T(-1) ? ((b & 1) ? T(-1) : T{1}) : T{0};
+      }
+      using W = std::common_type_t<U, unsigned>;
+      W result = 1, base = static_cast<W>(static_cast<U>(a));
+      for (U e = static_cast<U>(b); e != 0; e >>= 1) {
+        if (e & 1) result = static_cast<W>(static_cast<U>(result * base));
+        base = static_cast<W>(static_cast<U>(base * base));
+      }
+      return static_cast<T>(static_cast<U>(result));
+    }
+  }
+  return T{0};
+}
+
+// y[i] = a[i*sa] OP b[i*sb] for the BroadcastKind's strides (a scalar operand has stride 0).
+template <typename T>
+void VBinaryUkernelScalar(BinaryOp op, BroadcastKind kind, size_t n, const T* a, const T* b, T* y) {
+  const size_t sa = kind == BroadcastKind::kCV ? 0 : 1;
+  const size_t sb = kind == BroadcastKind::kVC ? 0 : 1;
+  for (size_t i = 0; i < n; ++i) y[i] = BinaryScalar<T>(op, a[i * sa], b[i * sb]);
+}
+
+extern template void VBinaryUkernelScalar<int8_t>(BinaryOp, BroadcastKind, size_t, const int8_t*, const int8_t*, int8_t*);
+extern template void VBinaryUkernelScalar<uint8_t>(BinaryOp, BroadcastKind, size_t, const uint8_t*, const uint8_t*,
+                                                   uint8_t*);
+extern template void VBinaryUkernelScalar<int32_t>(BinaryOp, BroadcastKind, size_t, const int32_t*, const int32_t*,
+                                                   int32_t*);
+extern template void VBinaryUkernelScalar<uint32_t>(BinaryOp, BroadcastKind, size_t, const uint32_t*,
+                                                    const uint32_t*, uint32_t*);
+extern template void VBinaryUkernelScalar<int64_t>(BinaryOp, BroadcastKind, size_t, const int64_t*, const int64_t*,
+                                                   int64_t*);
+extern template void VBinaryUkernelScalar<uint64_t>(BinaryOp, BroadcastKind, size_t, const uint64_t*,
+                                                    const uint64_t*, uint64_t*);
+
+}  // namespace webnn::kernels

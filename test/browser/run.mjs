@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Browser tests: the script-tag build (dist/webnn-wasm.iife.js) in headless Chromium.
+//
+//   node test/browser/run.mjs [--verbose] [--model squeezenet1_1] [--no-native]
+//
+// Runs the page test/browser/page.html twice, each time in a fresh browser profile:
+//   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the simd-threaded build;
+//   (b) served without them: the simd build.
+// Each run checks navigator.ml, an exactly-known small graph in the page and in a dedicated worker
+// (importScripts of the iife), and one onnxruntime-web model (WebNN EP on us vs ORT's wasm EP,
+// max |a-r|/max(|r|,1e-3) <= 1e-4). Then, for information only, Chromium with its own flagged WebNN
+// (--enable-features=WebMachineLearningNeuralNetwork): what install({mode:'if-missing'}) does there.
+// Ends with `browser: N passed, M failed`; exit 1 on any failure.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './server.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const MODELS = path.resolve(ROOT, '..', 'shared', 'models');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+              '--disable-component-update', '--disable-sync', '--disable-quic'];
+const argv = process.argv.slice(2);
+const verbose = argv.includes('--verbose');
+const model = argv.includes('--model') ? argv[argv.indexOf('--model') + 1] : 'squeezenet1_1';
+const PAGE_TIMEOUT_MS = 600000;
+
+const totals = { pass: 0, fail: 0, skip: 0 };
+
+function report(name, status, detail) {
+  if (status in totals) totals[status]++;
+  const tag = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP', info: 'INFO' }[status] ?? status;
+  console.log(`${tag} ${name}${detail ? `: ${detail}` : ''}`);
+}
+
+async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
+  console.log(`\n== ${label}`);
+  const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated, log: verbose ? (m) => console.log(`  server: ${m}`) : null });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-chromium-'));
+  const logs = [];
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...ARGS, ...extraArgs] });
+    const page = context.pages()[0] ?? await context.newPage();
+    page.on('console', (m) => logs.push(`console.${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
+    page.on('requestfailed', (r) => logs.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => { if (r.status() >= 400) logs.push(`HTTP ${r.status()}: ${r.url()}`); });
+    const url = `${server.url}/test/browser/page.html?${new URLSearchParams(query)}`;
+    if (verbose) console.log(`  ${url}`);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__done === true, null, { timeout: PAGE_TIMEOUT_MS, polling: 500 });
+    const results = await page.evaluate(() => window.__results);
+    for (const r of results) report(`[${label}] ${r.name}`, r.status, r.detail);
+    if (!results.length) report(`[${label}] page`, 'fail', 'the page reported no results');
+    const failed = results.some((r) => r.status === 'fail');
+    if ((failed || verbose) && logs.length) {
+      console.log(`  page log (${logs.length} lines${logs.length > 40 ? ', last 40' : ''}):`);
+      for (const l of logs.slice(-40)) console.log(`    ${l}`);
+    }
+  } catch (e) {
+    report(`[${label}] page`, 'fail', `${e?.message?.split('\n')[0] ?? e}`);
+    for (const l of logs.slice(-40)) console.log(`    ${l}`);
+  } finally {
+    await context?.close().catch(() => {});
+    await server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.log(`browser: FAILED: no Chromium at ${CHROMIUM} (set CHROMIUM=...)`);
+    console.log('browser: 0 passed, 1 failed');
+    return 1;
+  }
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'webnn-wasm.iife.js'))) {
+    console.log('browser: FAILED: dist/webnn-wasm.iife.js not found: run `npm run build`');
+    console.log('browser: 0 passed, 1 failed');
+    return 1;
+  }
+  if (!fs.existsSync(MODELS)) console.log('note: ../shared/models not found: the onnxruntime-web model checks will be skipped');
+  const { chromium } = await import('playwright-core');
+  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'simd-threaded', model } });
+  await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model } });
+  if (!argv.includes('--no-native')) {
+    await runPage(chromium, {
+      label: 'native WebNN flag (informational)', isolated: true, query: { native: '1' },
+      extraArgs: ['--enable-features=WebMachineLearningNeuralNetwork'],
+    });
+  }
+  if (totals.skip) console.log(`\n${totals.skip} check(s) skipped (listed above as SKIP)`);
+  console.log(`\nbrowser: ${totals.pass} passed, ${totals.fail} failed`);
+  return totals.fail ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  console.log(`browser: FAILED: ${e?.stack ?? e}`);
+  console.log('browser: 0 passed, 1 failed');
+}
+process.exit(code);

@@ -1,0 +1,125 @@
+// f32 dwconv kernels stamped from f32-dwconv.inc: 9, 25 and generic (1, 2, 4, 9, 13, 49 taps)
+// against a double-precision depthwise convolution and SIMD against the scalar twin (bit-exact),
+// channels 1..17, several output pixels, zero (padding) taps, input_offset, output_increment, clamps.
+#include "kernels/dwconv.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "kernels/kernel_testutil.h"
+
+namespace webnn::kernels {
+namespace {
+
+using testing::Rng;
+
+struct Kernel {
+  const char* name;
+  size_t taps;  // 0: generic
+  F32DwconvUkernelFn fixed;
+  F32DwconvGenericUkernelFn generic;
+};
+#define WEBNN_F32_DWCONV_UKERNEL(taps, cr, name) Kernel{#name, taps, name, nullptr},
+#define WEBNN_F32_DWCONV_GENERIC_UKERNEL(cr, name) Kernel{#name, 0, nullptr, name},
+const Kernel kKernels[] = {
+#include "kernels/f32-dwconv/f32-dwconv.inc"
+};
+#undef WEBNN_F32_DWCONV_UKERNEL
+#undef WEBNN_F32_DWCONV_GENERIC_UKERNEL
+
+void Run(const Kernel& k, size_t taps, size_t channels, size_t width, const float** ind, const float* packed, float* out,
+         size_t out_inc, size_t offset, const float* zero, const MinMaxParams* p) {
+  if (k.fixed) {
+    k.fixed(channels, width, ind, packed, out, taps * sizeof(void*), out_inc, offset, zero, p);
+  } else {
+    k.generic(channels, width, taps, ind, packed, out, taps * sizeof(void*), out_inc, offset, zero, p);
+  }
+}
+
+void TestDwconv(const Kernel& k, const Kernel& twin, size_t taps, size_t channels, size_t width, float lo, float hi,
+          bool bias_null, uint32_t seed) {
+  Rng rng(seed);
+  const size_t offset_elems = 2, rows = 5, row = offset_elems + channels;
+  // Exactly sized rows (no slack), so an over-read past `channels` would read the next row's data or
+  // off the end of the allocation; the zero row has exactly `channels` floats.
+  std::vector<float> input = rng.Vector(rows * row);
+  std::vector<float> zero(channels, 0.0f);
+  std::vector<float> w = rng.Vector(taps * channels), bias = rng.Vector(channels);
+  std::vector<float> packed(F32PackedDwconvSize(channels, taps, 4));
+  F32PackDwconv(channels, taps, 4, w.data(), bias_null ? nullptr : bias.data(), packed.data());
+  std::vector<const float*> ind(width * taps);
+  for (size_t x = 0; x < width; ++x)
+    for (size_t t = 0; t < taps; ++t) {
+      size_t r = (x * 7 + t * 3) % (rows + 1);
+      ind[x * taps + t] = r == rows ? zero.data() : input.data() + r * row;
+    }
+  const size_t out_inc_elems = 3, out_pixel = channels + out_inc_elems;
+  std::vector<float> out(width * out_pixel, -99.0f), ref_out(width * out_pixel, -99.0f);
+  MinMaxParams p{lo, hi};
+  Run(k, taps, channels, width, ind.data(), packed.data(), out.data(), out_inc_elems * 4, offset_elems * 4, zero.data(), &p);
+  Run(twin, taps, channels, width, ind.data(), packed.data(), ref_out.data(), out_inc_elems * 4, offset_elems * 4,
+      zero.data(), &p);
+  for (size_t x = 0; x < width; ++x) {
+    for (size_t c = 0; c < out_pixel; ++c) {
+      const float got = out[x * out_pixel + c];
+      if (c >= channels) {
+        ASSERT_EQ(got, -99.0f) << k.name << " wrote into the output increment gap";
+        continue;
+      }
+      double acc = bias_null ? 0.0 : bias[c];
+      for (size_t t = 0; t < taps; ++t) {
+        const float* src = ind[x * taps + t];
+        if (src != zero.data()) src += offset_elems;
+        acc += double{src[c]} * w[t * channels + c];
+      }
+      acc = std::min<double>(std::max<double>(acc, lo), hi);
+      ASSERT_TRUE(testing::SameBits(got, ref_out[x * out_pixel + c])) << k.name << " vs " << twin.name;
+      ASSERT_NEAR(got, acc, 1e-5 * (taps + 1)) << k.name << " taps=" << taps << " c=" << c << " x=" << x;
+    }
+  }
+}
+
+const Kernel& TwinOf(const Kernel& k) {
+  std::string name = k.name;
+  name = name.substr(0, name.find("__")) + "__scalar";
+  for (const Kernel& t : kKernels)
+    if (name == t.name) return t;
+  return k;
+}
+
+TEST(F32Dwconv, AllKernels) {
+  size_t checked = 0;
+  for (const Kernel& k : kKernels) {
+    std::vector<size_t> tap_counts = k.taps ? std::vector<size_t>{k.taps} : std::vector<size_t>{1, 2, 4, 9, 13, 49};
+    for (size_t taps : tap_counts) {
+      for (size_t channels = 1; channels <= 17; ++channels) {
+        for (size_t width : {1, 3}) {
+          TestDwconv(k, TwinOf(k), taps, channels, width, -INFINITY, INFINITY, channels % 3 == 0,
+               static_cast<uint32_t>(taps * 100 + channels * 3 + width));
+          if (::testing::Test::HasFatalFailure()) return;
+          ++checked;
+        }
+      }
+      TestDwconv(k, TwinOf(k), taps, 11, 2, -0.5f, 0.75f, false, 5);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+  }
+  EXPECT_GT(checked, 300u);
+}
+
+TEST(F32Dwconv, Config) {
+  ASSERT_NE(GetF32DwconvConfig(9), nullptr);
+  EXPECT_EQ(GetF32DwconvConfig(9)->primary_taps, 9u);
+  EXPECT_EQ(GetF32DwconvConfig(9)->ukernel, f32_dwconv_minmax_ukernel_9p4c__wasmsimd);
+  ASSERT_NE(GetF32DwconvConfig(25), nullptr);
+  EXPECT_EQ(GetF32DwconvConfig(25)->channel_tile, 4u);
+  EXPECT_EQ(GetF32DwconvConfig(7), nullptr);
+  EXPECT_NE(GetF32DwconvGenericConfig().generic, nullptr);
+  EXPECT_EQ(F32PackedDwconvSize(5, 9, 4), 8u * 10u);
+}
+
+}  // namespace
+}  // namespace webnn::kernels

@@ -1,0 +1,150 @@
+// softmax, layernorm and reductions on rows of n = 1..67: against double-precision references with
+// the WPT float32 tolerances (softmax 12 ULP — the tightest WPT case —, layerNormalization 0 ULP
+// against the double formula, with one ULP allowed for summation-order ties), in place, -inf/NaN rows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "kernels/kernel_testutil.h"
+#include "kernels/layernorm.h"
+#include "kernels/reduce.h"
+#include "kernels/softmax.h"
+
+namespace webnn::kernels {
+namespace {
+
+using testing::Rng;
+using testing::UlpDistance;
+
+std::vector<double> SoftmaxRef(const std::vector<float>& x) {
+  double m = -INFINITY;
+  for (float v : x) m = std::max<double>(m, v);
+  std::vector<double> e(x.size());
+  double s = 0;
+  for (size_t i = 0; i < x.size(); ++i) s += e[i] = std::exp(double{x[i]} - m);
+  for (double& v : e) v /= s;
+  return e;
+}
+
+TEST(F32Softmax, RowsAgainstDouble) {
+  Rng rng(5);
+  for (size_t n = 1; n <= 67; ++n) {
+    for (float range : {1.0f, 10.0f, 80.0f}) {
+      std::vector<float> x = rng.Vector(n, -range, range);
+      if (n > 3) x[n / 2] = -INFINITY;  // -inf entries give 0
+      const std::vector<double> ref = SoftmaxRef(x);
+      std::vector<float> y(n + 1, 3.0f), ys(n), in_place = x;
+      f32_softmax__wasmsimd(n, x.data(), y.data());
+      f32_softmax__scalar(n, x.data(), ys.data());
+      f32_softmax__wasmsimd(n, in_place.data(), in_place.data());
+      ASSERT_EQ(y[n], 3.0f);
+      for (size_t i = 0; i < n; ++i) {
+        const float r = static_cast<float>(ref[i]);
+        ASSERT_LE(UlpDistance(y[i], r), 12) << "n=" << n << " i=" << i << " " << y[i] << " vs " << r;
+        ASSERT_LE(UlpDistance(ys[i], r), 0) << "scalar n=" << n << " i=" << i;
+        ASSERT_TRUE(testing::SameBits(y[i], in_place[i]));
+      }
+      if (n > 3) ASSERT_EQ(y[n / 2], 0.0f);
+    }
+  }
+}
+
+TEST(F32Softmax, SpecialRows) {
+  std::vector<float> x{1.0f, NAN, 2.0f, 3.0f, 4.0f};
+  std::vector<float> y(5), ys(5);
+  f32_softmax__wasmsimd(5, x.data(), y.data());
+  f32_softmax__scalar(5, x.data(), ys.data());
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_TRUE(std::isnan(y[i]));
+    EXPECT_TRUE(std::isnan(ys[i]));
+  }
+  std::vector<float> big{88.0f, 88.0f, -1e30f};
+  f32_softmax__wasmsimd(3, big.data(), y.data());
+  EXPECT_FLOAT_EQ(y[0], 0.5f);
+  EXPECT_EQ(y[2], 0.0f);
+  float one = 7.0f, out = 0;
+  f32_softmax__wasmsimd(1, &one, &out);
+  EXPECT_EQ(out, 1.0f);
+}
+
+TEST(F32LayerNorm, RowsAgainstDouble) {
+  Rng rng(6);
+  for (size_t n = 1; n <= 67; ++n) {
+    std::vector<float> x = rng.Vector(n, -10.0f, 10.0f), scale = rng.Vector(n), bias = rng.Vector(n);
+    for (int variant = 0; variant < 4; ++variant) {
+      const float* s = variant & 1 ? scale.data() : nullptr;
+      const float* b = variant & 2 ? bias.data() : nullptr;
+      const float eps = variant == 3 ? 1e-3f : 1e-5f;
+      double mean = 0, var = 0;
+      for (float v : x) mean += v;
+      mean /= n;
+      for (float v : x) var += (v - mean) * (v - mean);
+      var /= n;
+      std::vector<float> y(n + 1, 9.0f), ys(n), in_place = x;
+      f32_layernorm__wasmsimd(n, x.data(), s, b, eps, y.data());
+      f32_layernorm__scalar(n, x.data(), s, b, eps, ys.data());
+      f32_layernorm__wasmsimd(n, in_place.data(), s, b, eps, in_place.data());
+      ASSERT_EQ(y[n], 9.0f);
+      for (size_t i = 0; i < n; ++i) {
+        double r = (x[i] - mean) / std::sqrt(var + eps);
+        if (s) r *= s[i];
+        if (b) r += b[i];
+        ASSERT_LE(UlpDistance(y[i], static_cast<float>(r)), 1) << "n=" << n << " i=" << i;
+        ASSERT_LE(UlpDistance(ys[i], static_cast<float>(r)), 1) << "scalar n=" << n << " i=" << i;
+        ASSERT_TRUE(testing::SameBits(y[i], in_place[i]));
+      }
+    }
+  }
+  float single = 5.0f, out = 1.0f;
+  f32_layernorm__wasmsimd(1, &single, nullptr, nullptr, 1e-5f, &out);
+  EXPECT_EQ(out, 0.0f);
+}
+
+TEST(F32Reduce, SumMaxRows) {
+  Rng rng(8);
+  for (size_t n = 1; n <= 67; ++n) {
+    std::vector<float> x = rng.Vector(n, -2.0f, 2.0f);
+    double sum = 0, abs_sum = 0;
+    for (float v : x) {
+      sum += v;
+      abs_sum += std::fabs(v);
+    }
+    const float s = f32_rsum_ukernel__wasmsimd_u16(n, x.data());
+    ASSERT_TRUE(testing::SameBits(s, f32_rsum_ukernel__scalar(n, x.data()))) << n;
+    ASSERT_NEAR(s, sum, abs_sum * 1e-6) << n;
+    const float m = f32_rmax_ukernel__wasmsimd_u16(n, x.data());
+    ASSERT_EQ(m, *std::max_element(x.begin(), x.end())) << n;
+    ASSERT_EQ(m, f32_rmax_ukernel__scalar(n, x.data()));
+  }
+  EXPECT_EQ(f32_rsum_ukernel__wasmsimd_u16(0, nullptr), 0.0f);
+  std::vector<float> special{-INFINITY, -0.0f, 0.0f, -5.0f, NAN};
+  EXPECT_TRUE(std::isnan(f32_rmax_ukernel__wasmsimd_u16(5, special.data())));
+  EXPECT_TRUE(std::isnan(f32_rmax_ukernel__scalar(5, special.data())));
+  EXPECT_FALSE(std::signbit(f32_rmax_ukernel__wasmsimd_u16(3, special.data())));
+  EXPECT_EQ(f32_rmax_ukernel__wasmsimd_u16(1, special.data()), -INFINITY);
+  EXPECT_EQ(f32_rsum_ukernel__wasmsimd_u16(4, special.data()), -INFINITY);
+}
+
+TEST(F32Reduce, StridedRows) {
+  Rng rng(10);
+  for (size_t rows = 1; rows <= 9; rows += 2) {
+    for (size_t channels = 1; channels <= 37; ++channels) {
+      const size_t stride = channels + 5;
+      std::vector<float> x = rng.Vector(rows * stride);
+      std::vector<float> y = rng.Vector(channels + 1), ys = y, y0 = y;
+      f32_rdsum_ukernel__wasmsimd_c16(rows, channels, x.data(), stride * 4, y.data());
+      f32_rdsum_ukernel__scalar(rows, channels, x.data(), stride * 4, ys.data());
+      ASSERT_EQ(y[channels], y0[channels]) << "wrote past channels";
+      for (size_t c = 0; c < channels; ++c) {
+        double want = y0[c];
+        for (size_t r = 0; r < rows; ++r) want += x[r * stride + c];
+        ASSERT_NEAR(y[c], want, 1e-5);
+        ASSERT_TRUE(testing::SameBits(y[c], ys[c]));
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace webnn::kernels

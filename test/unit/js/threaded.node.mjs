@@ -1,0 +1,53 @@
+// The threaded build in Node (jest's VM cannot host pthread workers, so this uses node:test):
+// dispatch returns before the graph has run, reads resolve in timeline order, the pool has threads.
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { createML, MLGraphBuilder, runtimeInfo } from '../../../dist/index.mjs';
+
+const ml = createML({ numThreads: 2 });
+
+test('loads the threaded variant with the requested threads', async () => {
+  await ml.createContext();
+  assert.deepEqual(await runtimeInfo(), { variant: 'simd-threaded', numThreads: 2 });
+});
+
+test('dispatch does not block; reads follow every earlier dispatch', async () => {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const n = 512;
+  const a = b.input('a', { dataType: 'float32', shape: [n, n] });
+  const w = b.constant({ dataType: 'float32', shape: [n, n] }, new Float32Array(n * n).fill(1 / n));
+  const graph = await b.build({ y: b.matmul(a, w) });
+  const at = await context.createTensor({ dataType: 'float32', shape: [n, n], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: [n, n], readable: true });
+  const reads = [];
+  for (let i = 1; i <= 4; ++i) {
+    context.writeTensor(at, new Float32Array(n * n).fill(i));
+    context.dispatch(graph, { a: at }, { y: yt });
+    reads.push(context.readTensor(yt));
+  }
+  const values = (await Promise.all(reads)).map((buf) => new Float32Array(buf));
+  values.forEach((v, i) => {
+    assert.ok(Math.abs(v[0] - (i + 1)) < 1e-4, `read ${i}: ${v[0]}`);
+    assert.ok(Math.abs(v[n * n - 1] - (i + 1)) < 1e-4);
+  });
+});
+
+test('destroying a context rejects its pending reads and leaves other contexts working', async () => {
+  const doomed = await ml.createContext();
+  const alive = await ml.createContext();
+  const t = await doomed.createTensor({ dataType: 'float32', shape: [4], readable: true });
+  const pending = doomed.readTensor(t);
+  doomed.destroy();
+  await assert.rejects(pending, (e) => e.name === 'InvalidStateError' || e instanceof DOMException);
+  const b = new MLGraphBuilder(alive);
+  const x = b.input('x', { dataType: 'float32', shape: [4] });
+  const graph = await b.build({ y: b.neg(x) });
+  const xt = await alive.createTensor({ dataType: 'float32', shape: [4], writable: true });
+  const yt = await alive.createTensor({ dataType: 'float32', shape: [4], readable: true });
+  alive.writeTensor(xt, new Float32Array([1, -2, 3, -4]));
+  alive.dispatch(graph, { x: xt }, { y: yt });
+  assert.deepEqual(Array.from(new Float32Array(await alive.readTensor(yt))), [-1, 2, -3, 4]);
+});
+
+after(() => setImmediate(() => process.exit(process.exitCode ?? 0)));
