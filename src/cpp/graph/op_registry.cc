@@ -7,7 +7,7 @@ namespace webnn::graph {
 
 const std::vector<OpInfo>& AllOps() {
   static const std::vector<OpInfo> ops = {
-#define OP(name, Family) {#name, &k##Family##Family},
+#define OP(name, family) {#name, &k##family##Family},
 #include "graph/ops.def"
 #undef OP
   };

@@ -51,7 +51,7 @@ struct OpInfo {
 const OpInfo* FindOp(std::string_view name);
 const std::vector<OpInfo>& AllOps();
 
-#define WEBNN_DECLARE_FAMILY(Family) extern const OpFamily k##Family##Family;
+#define WEBNN_DECLARE_FAMILY(family) extern const OpFamily k##family##Family;
 WEBNN_DECLARE_FAMILY(NotYet)
 WEBNN_DECLARE_FAMILY(ElementwiseUnary)
 WEBNN_DECLARE_FAMILY(ElementwiseBinary)
