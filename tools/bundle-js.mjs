@@ -28,6 +28,9 @@ await Promise.all(builds.map((b) => esbuild.build({
   platform: b.platform ?? 'neutral',
 })));
 
+// Emscripten's glue (webnn-wasm-*.js, and the pthread worker) is CommonJS-style script; the root
+// package is "type": "module", so without this Node would load those .js files as ES modules.
+writeFileSync(join(dist, 'package.json'), '{"type": "commonjs"}\n');
 for (const variant of ['simd', 'simd-threaded']) {
   const glue = join(dist, `webnn-wasm-${variant}.js`);
   if (!existsSync(glue)) continue;

@@ -104,7 +104,7 @@ async function instantiate() {
     locateFile: (file) => (isNode ? fileUrl(file).replace(/^file:\/\//, '') : fileUrl(file)),
     instantiateWasm(imports, receive) {
       const done = ({ instance, module: compiled }) => {
-        memory = imports.env.memory ?? Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
+        memory = imports.env?.memory ?? Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
         receive(instance, compiled);
       };
       const promise = typeof Response !== 'undefined' && source instanceof Response
