@@ -90,9 +90,10 @@ class Conv2dGemmStep final : public runtime::Step {
           fn(mi, nj, g_.cg, input + i * g_.c + grp * g_.cg, g_.c * sizeof(float), wj, c, g_.o * sizeof(float),
              nr * sizeof(float), &params);
         } else {
-          auto fn = mi == 1 && cfg.igemm1 ? cfg.igemm1 : cfg.igemm;
+          // Always the MR-row kernel: the indirection buffer holds MR pointers per tap, which the
+          // 1-row kernel would walk with the wrong stride.
           const float** a = indirection_.data() + (i / mr) * g_.taps() * mr;
-          fn(mi, nj, g_.cg, g_.taps(), a, wj, c, g_.o * sizeof(float), nr * sizeof(float),
+          cfg.igemm(mi, nj, g_.cg, g_.taps(), a, wj, c, g_.o * sizeof(float), nr * sizeof(float),
              grp * g_.cg * sizeof(float), zero_.data(), &params);
         }
       });
