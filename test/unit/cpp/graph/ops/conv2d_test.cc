@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "graph/graph_builder.h"
-#include "graph_testutil.h"
+#include "graph/graph_testutil.h"
 
 namespace webnn::graph {
 namespace {
