@@ -104,7 +104,11 @@ async function instantiate() {
     locateFile: (file) => (isNode ? fileUrl(file).replace(/^file:\/\//, '') : fileUrl(file)),
     instantiateWasm(imports, receive) {
       const done = ({ instance, module: compiled }) => {
-        memory = imports.env?.memory ?? Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory);
+        // Threaded builds import their shared memory (under a minified module/field name); simd
+        // builds export theirs. Memory.buffer always reflects growth, unlike cached heap views.
+        const isMemory = (e) => e instanceof WebAssembly.Memory;
+        memory = Object.values(imports).flatMap((m) => Object.values(m ?? {})).find(isMemory) ??
+          Object.values(instance.exports).find(isMemory);
         receive(instance, compiled);
       };
       const promise = typeof Response !== 'undefined' && source instanceof Response

@@ -12,6 +12,11 @@ const ArgValue* Arguments::Get(const std::string& name) const {
 
 bool ArgReader::Has(const std::string& name) const { return args_.Get(name) != nullptr; }
 
+bool ArgReader::Is(const std::string& name, ArgValue::Kind kind) const {
+  const ArgValue* v = args_.Get(name);
+  return v != nullptr && v->kind == kind;
+}
+
 Status ArgReader::Fail(const std::string& name, const std::string& reason) {
   if (status_.ok()) status_ = TypeError(prefix_ + " " + name + ": " + reason);
   return status_;

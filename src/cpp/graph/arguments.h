@@ -54,6 +54,8 @@ class ArgReader {
   ArgReader(const Arguments& args, std::string prefix) : args_(args), prefix_(std::move(prefix)) {}
 
   bool Has(const std::string& name) const;
+  // Whether the argument was passed as the given kind (for IDL unions such as `unsigned long or sequence`).
+  bool Is(const std::string& name, ArgValue::Kind kind) const;
   std::optional<OperandId> Operand(const std::string& name, bool required = true);
   std::vector<OperandId> OperandList(const std::string& name);
   uint32_t Uint32(const std::string& name, std::optional<uint32_t> default_value = std::nullopt);

@@ -162,8 +162,8 @@ Expected<NodeSpec> ValidateSplit(ValidationContext& ctx) {
   uint32_t axis = r.Uint32("options.axis", 0);
   std::vector<uint32_t> sizes;
   std::optional<uint32_t> count;
-  if (auto list = r.Uint32List("splits")) {
-    sizes = *list;
+  if (r.Is("splits", ArgValue::Kind::kNumberList)) {
+    if (auto list = r.Uint32List("splits")) sizes = *list;
   } else if (r.Has("splits")) {
     count = r.Uint32("splits");
   } else if (ctx.ok()) {
