@@ -3,8 +3,17 @@
 import { setBaseUrl } from './loader.js';
 import * as webnn from './index.js';
 
+// The URL of this file while it is being evaluated. A worker's importScripts() has no
+// document.currentScript, and self.location is the worker's own script, so read it off the stack
+// (every engine prints the script URL in Error.stack frames).
+function ownUrlFromStack() {
+  const stack = String(new Error().stack ?? '');
+  const match = stack.match(/((?:https?|file|blob|chrome-extension|moz-extension):\/\/[^\s)'"]+?\.js)(?::\d+){0,2}/);
+  return match?.[1];
+}
+
 const script = typeof document !== 'undefined' ? document.currentScript : null;
-setBaseUrl(script?.src ?? globalThis.location?.href);
+setBaseUrl(script?.src ?? ownUrlFromStack() ?? globalThis.location?.href);
 const data = script?.dataset ?? {};
 const options = {};
 if (data.mode) options.mode = data.mode;
