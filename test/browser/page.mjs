@@ -79,10 +79,16 @@ async function main() {
       resolve({ ok: false, detail: `worker error: ${e.message}` });
     };
   }));
-  if (modelName) await check(`onnxruntime-web ${modelName}: WebNN EP on us vs wasm EP`, () => ortModel(modelName), 300000);
+  // `model` may list several models; each runs with both WebNN EP spellings ORT-web accepts.
+  const configs = [['webnn', 'webnn'], ['webnn-cpu', { name: 'webnn', deviceType: 'cpu' }]];
+  for (const name of (modelName ?? '').split(',').filter(Boolean)) {
+    for (const [label, ep] of configs) {
+      await check(`onnxruntime-web ${name} [${label}]: WebNN EP on us vs wasm EP`, () => ortModel(name, ep), 300000);
+    }
+  }
 }
 
-async function ortModel(name) {
+async function ortModel(name, ep) {
   const response = await fetch(`/shared-models/${name}.onnx`);
   if (response.status === 404) return { status: 'skip', detail: 'skipped: ../shared/models not found on the server' };
   if (!response.ok) return { ok: false, detail: `fetching the model: HTTP ${response.status}` };
@@ -98,7 +104,7 @@ async function ortModel(name) {
   let session;
   try {
     session = await ort.InferenceSession.create(bytes, {
-      executionProviders: ['webnn'], freeDimensionOverrides: overrides,
+      executionProviders: [ep], freeDimensionOverrides: overrides,
       extra: { session: { disable_cpu_ep_fallback: '1' } },
     });
   } catch (e) {

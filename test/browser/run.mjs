@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Browser tests: the script-tag build (dist/webnn-wasm.iife.js) in headless Chromium.
 //
-//   node test/browser/run.mjs [--verbose] [--model squeezenet1_1] [--no-native]
+//   node test/browser/run.mjs [--verbose] [--model squeezenet1_1,mobilenet_v2] [--no-native]
 //
 // Runs the page test/browser/page.html twice, each time in a fresh browser profile:
 //   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the simd-threaded build;
 //   (b) served without them: the simd build.
 // Each run checks navigator.ml, an exactly-known small graph in the page and in a dedicated worker
-// (importScripts of the iife), and one onnxruntime-web model (WebNN EP on us vs ORT's wasm EP,
+// (importScripts of the iife), and onnxruntime-web models (all of them when isolated, one when not;
+// WebNN EP as 'webnn' and as {name:'webnn', deviceType:'cpu'}, on us vs ORT's wasm EP,
 // max |a-r|/max(|r|,1e-3) <= 1e-4). Then, for information only, Chromium with its own flagged WebNN
 // (--enable-features=WebMachineLearningNeuralNetwork): what install({mode:'if-missing'}) does there.
 // Ends with `browser: N passed, M failed`; exit 1 on any failure.
@@ -24,7 +25,11 @@ const ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run', '
               '--disable-component-update', '--disable-sync', '--disable-quic'];
 const argv = process.argv.slice(2);
 const verbose = argv.includes('--verbose');
-const model = argv.includes('--model') ? argv[argv.indexOf('--model') + 1] : 'squeezenet1_1';
+// Cross-origin isolated: every model in ../shared/models (or --model a,b); not isolated: the first.
+const allModels = fs.existsSync(MODELS)
+  ? fs.readdirSync(MODELS).filter((f) => f.endsWith('.onnx')).map((f) => f.slice(0, -5)).sort() : [];
+const models = argv.includes('--model') ? argv[argv.indexOf('--model') + 1] : allModels.join(',');
+const oneModel = allModels.includes('squeezenet1_1') ? 'squeezenet1_1' : models.split(',')[0];
 const PAGE_TIMEOUT_MS = 600000;
 
 const totals = { pass: 0, fail: 0, skip: 0 };
@@ -83,8 +88,8 @@ async function main() {
   }
   if (!fs.existsSync(MODELS)) console.log('note: ../shared/models not found: the onnxruntime-web model checks will be skipped');
   const { chromium } = await import('playwright-core');
-  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'simd-threaded', model } });
-  await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model } });
+  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'simd-threaded', model: models } });
+  await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model: oneModel } });
   if (!argv.includes('--no-native')) {
     await runPage(chromium, {
       label: 'native WebNN flag (informational)', isolated: true, query: { native: '1' },
