@@ -17,7 +17,7 @@ bool ArgReader::Is(const std::string& name, ArgValue::Kind kind) const {
   return v != nullptr && v->kind == kind;
 }
 
-Status ArgReader::Fail(const std::string& name, const std::string& reason) {
+const Status& ArgReader::Fail(const std::string& name, const std::string& reason) {
   if (status_.ok()) status_ = TypeError(prefix_ + " " + name + ": " + reason);
   return status_;
 }

@@ -69,7 +69,8 @@ class ArgReader {
   // An enum value; `allowed` lists the IDL values.
   std::string Enum(const std::string& name, const std::string& default_value, std::initializer_list<const char*> allowed);
 
-  Status Fail(const std::string& name, const std::string& reason);
+  // Records the first error and returns it; callers that carry on reading may ignore the result.
+  const Status& Fail(const std::string& name, const std::string& reason);
   const Status& status() const { return status_; }
   const std::string& prefix() const { return prefix_; }
 

@@ -33,7 +33,7 @@ class ValidationContext {
   bool CheckSameType(const std::string& arg, const OperandDesc& desc, const std::string& other_arg,
                      const OperandDesc& other);
 
-  Status Fail(const std::string& arg, const std::string& reason) { return reader_.Fail(arg, reason); }
+  const Status& Fail(const std::string& arg, const std::string& reason) { return reader_.Fail(arg, reason); }
   bool ok() const { return reader_.status().ok(); }
   const Status& status() const { return reader_.status(); }
 

@@ -75,7 +75,7 @@ TEST(FuseActivationsTest, FoldsReluIntoConvButNotWhenObservable) {
   Subgraph h;
   ValueId hx = h.AddInput("x", DataType::kFloat32, {4});
   ValueId hc = h.AddValue(DataType::kFloat32, {4});
-  h.AddNode(BinaryParams{BinaryOp::kAdd}, {hx, hx}, {hc}, "add");
+  h.AddNode(BinaryParams{BinaryOp::kAdd, {}}, {hx, hx}, {hc}, "add");
   ValueId hr = h.AddValue(DataType::kFloat32, {4});
   h.AddNode(UnaryParams{UnaryOp::kRelu}, {hc}, {hr}, "relu");
   h.AddOutput("sum", hc);  // the pre-activation value is an output: no fusion
