@@ -62,6 +62,33 @@ async function loadFactory(variant) {
   return { factory: mod.default, glueUrl: fileUrl(`${name}.js`) };
 }
 
+// Node keeps a process alive while any worker thread is referenced, so the pthread workers the glue
+// creates while it initialises are unref'ed: a script that is done exits. (While a read is pending,
+// waitForFlag holds a referenced timer instead.) Returns the function that undoes the patch.
+async function unrefNodeWorkers() {
+  const workerThreads = (await import('node:worker_threads')).default;
+  const NodeWorker = workerThreads.Worker;
+  workerThreads.Worker = class extends NodeWorker {
+    constructor(...args) {
+      super(...args);
+      this.unref();
+    }
+
+    // Adding a 'message' listener refs the worker's port again.
+    on(...args) {
+      const result = super.on(...args);
+      this.unref();
+      return result;
+    }
+  };
+  // Until the glue has heard back from every worker (they load the module), hold the process open.
+  const keepAlive = setInterval(() => {}, 1 << 30);
+  return () => {
+    workerThreads.Worker = NodeWorker;
+    clearInterval(keepAlive);
+  };
+}
+
 async function wasmBytesOrResponse(url) {
   if (options.wasmBinary) return options.wasmBinary;
   if (isNode) {
@@ -98,7 +125,7 @@ async function instantiate() {
   const wasmUrl = fileUrl(`webnn-wasm-${variant}.wasm`);
   const source = await wasmBytesOrResponse(wasmUrl);
   let memory = null;
-  const module = await factory({
+  const moduleArgs = {
     webnnPoolSize: numThreads,
     mainScriptUrlOrBlob: glueUrl,
     locateFile: (file) => (isNode ? fileUrl(file).replace(/^file:\/\//, '') : fileUrl(file)),
@@ -117,7 +144,14 @@ async function instantiate() {
       promise.then(done, (e) => { console.error(`webnn-wasm: instantiating ${wasmUrl} failed:`, e); throw e; });
       return {};
     },
-  });
+  };
+  const restoreWorker = isNode && threads ? await unrefNodeWorkers() : () => {};
+  let module;
+  try {
+    module = await factory(moduleArgs);
+  } finally {
+    restoreWorker();
+  }
   module.init(numThreads);
   return { module, memory: () => memory, numThreads, variant, threaded: threads };
 }

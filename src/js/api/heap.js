@@ -31,7 +31,15 @@ export async function waitForFlag(runtime, address) {
   const i32 = () => new Int32Array(runtime.memory().buffer);
   if (typeof Atomics.waitAsync === 'function') {
     const r = Atomics.waitAsync(i32(), address >> 2, 0);
-    if (r.async) await r.value;
+    if (!r.async) return;
+    // Node does not count a pending waitAsync as work and the pthread workers are unref'ed: keep the
+    // process alive with a referenced timer until the result is in.
+    const keepAlive = typeof process !== 'undefined' && process.versions?.node ? setInterval(() => {}, 1 << 30) : null;
+    try {
+      await r.value;
+    } finally {
+      if (keepAlive) clearInterval(keepAlive);
+    }
     return;
   }
   // Engines without Atomics.waitAsync: poll on the task queue.

@@ -1,7 +1,8 @@
 // The threaded build in Node (jest's VM cannot host pthread workers, so this uses node:test):
 // dispatch returns before the graph has run, reads resolve in timeline order, the pool has threads.
 import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
 import { createML, MLGraphBuilder, runtimeInfo } from '../../../dist/index.mjs';
 
 const ml = createML({ numThreads: 2 });
@@ -50,4 +51,21 @@ test('destroying a context rejects its pending reads and leaves other contexts w
   assert.deepEqual(Array.from(new Float32Array(await alive.readTensor(yt))), [-1, 2, -3, 4]);
 });
 
-after(() => setImmediate(() => process.exit(process.exitCode ?? 0)));
+test('a Node script that is done exits by itself (pthread workers do not hold the process)', () => {
+  const script = `
+    import { createML, MLGraphBuilder } from ${JSON.stringify(new URL('../../../dist/index.mjs', import.meta.url).href)};
+    const context = await createML({ numThreads: 2 }).createContext();
+    const b = new MLGraphBuilder(context);
+    const a = b.input('a', { dataType: 'float32', shape: [64, 64] });
+    const graph = await b.build({ y: b.matmul(a, a) });
+    const at = await context.createTensor({ dataType: 'float32', shape: [64, 64], writable: true });
+    const yt = await context.createTensor({ dataType: 'float32', shape: [64, 64], readable: true });
+    context.writeTensor(at, new Float32Array(64 * 64).fill(1));
+    context.dispatch(graph, { a: at }, { y: yt });
+    console.log(new Float32Array(await context.readTensor(yt))[0]);`;
+  const r = spawnSync(process.execPath, ['--no-experimental-fetch', '--input-type=module', '-e', script],
+                      { encoding: 'utf8', timeout: 30000 });
+  assert.equal(r.signal, null, `the script did not exit by itself (killed by ${r.signal}); stderr: ${r.stderr}`);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), '64');
+});
