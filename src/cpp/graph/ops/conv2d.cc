@@ -105,19 +105,9 @@ Status LowerConv2d(LoweringContext& ctx, const Node& node) {
   if (!a.nhwc_input) x = ctx.Transpose(x, kNchwToNhwc);
   auto perm = FilterToOhwi(a.filter_layout);
   if (perm != std::vector<uint32_t>{0, 1, 2, 3}) w = ctx.Transpose(w, perm);
-  compiler::ValueId out = ctx.Out(node);
-  const Shape& os = ctx.value(out).shape;
-  Shape nhwc_shape = a.nhwc_input ? os : Shape{os[0], os[2], os[3], os[1]};
-  compiler::ValueId y = a.nhwc_input ? f32.Out(out) : ctx.NewValue(DataType::kFloat32, nhwc_shape);
   std::vector<compiler::ValueId> in = {x, w};
   if (b != compiler::kNoValue) in.push_back(b);
-  ctx.Emit(a.params, in, {y});
-  if (!a.nhwc_input) {
-    compiler::ValueId t = f32.Out(out);
-    ctx.Emit(compiler::TransposeParams{kNhwcToNchw}, {y}, {t});
-    y = t;
-  }
-  f32.Finish(y, out);
+  EmitNhwcOp(ctx, f32, a.nhwc_input, a.params, std::move(in), ctx.Out(node));
   return Status::Ok();
 }
 

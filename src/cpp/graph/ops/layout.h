@@ -28,4 +28,20 @@ struct Float32Compute {
   }
 };
 
+// Emits an NHWC-only compiler op (conv2d, pools) for graph output `out`: into `out` directly when the
+// operand layout is NHWC, else into an NHWC temporary transposed back to NCHW; float16 is finished by
+// `f32`.
+inline void EmitNhwcOp(LoweringContext& ctx, Float32Compute& f32, bool nhwc, compiler::NodeParams params,
+                       std::vector<compiler::ValueId> inputs, compiler::ValueId out) {
+  const Shape& os = ctx.value(out).shape;
+  compiler::ValueId y = nhwc ? f32.Out(out) : ctx.NewValue(DataType::kFloat32, Shape{os[0], os[2], os[3], os[1]});
+  ctx.Emit(std::move(params), std::move(inputs), {y});
+  if (!nhwc) {
+    compiler::ValueId t = f32.Out(out);
+    ctx.Emit(compiler::TransposeParams{kNhwcToNchw}, {y}, {t});
+    y = t;
+  }
+  f32.Finish(y, out);
+}
+
 }  // namespace webnn::graph

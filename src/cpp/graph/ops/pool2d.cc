@@ -90,16 +90,7 @@ Status LowerPool2d(LoweringContext& ctx, const Node& node) {
   Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
   compiler::ValueId x = f32.In(ctx.In(node, 0));
   if (!a.nhwc) x = ctx.Transpose(x, kNchwToNhwc);
-  compiler::ValueId out = ctx.Out(node);
-  const Shape& os = ctx.value(out).shape;
-  compiler::ValueId y = a.nhwc ? f32.Out(out) : ctx.NewValue(DataType::kFloat32, {os[0], os[2], os[3], os[1]});
-  ctx.Emit(a.params, {x}, {y});
-  if (!a.nhwc) {
-    compiler::ValueId t = f32.Out(out);
-    ctx.Emit(compiler::TransposeParams{kNhwcToNchw}, {y}, {t});
-    y = t;
-  }
-  f32.Finish(y, out);
+  EmitNhwcOp(ctx, f32, a.nhwc, a.params, {x}, ctx.Out(node));
   return Status::Ok();
 }
 
