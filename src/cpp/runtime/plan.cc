@@ -1,5 +1,13 @@
 #include "runtime/plan.h"
 
+#ifdef WEBNN_PROFILE_STEPS
+#include <emscripten.h>
+
+#include <cstdio>
+#include <map>
+#include <string>
+#endif
+
 namespace webnn::runtime {
 
 uint8_t* ExecContext::Ptr(const TensorRef& ref) const {
@@ -28,7 +36,20 @@ void Plan::Run(void* const* in, void* const* out, ThreadPool* pool) const {
   ctx.inputs = in;
   ctx.outputs = out;
   ctx.pool = pool;
+#ifdef WEBNN_PROFILE_STEPS
+  // Developer aid (configure with -DCMAKE_CXX_FLAGS=-DWEBNN_PROFILE_STEPS): time per step kind.
+  std::map<std::string, std::pair<double, int>> times;
+  for (const auto& step : steps) {
+    double t0 = emscripten_get_now();
+    step->Run(ctx);
+    auto& entry = times[step->name()];
+    entry.first += emscripten_get_now() - t0;
+    ++entry.second;
+  }
+  for (const auto& [name, t] : times) std::fprintf(stderr, "  %-24s %3d steps %8.3f ms\n", name.c_str(), t.second, t.first);
+#else
   for (const auto& step : steps) step->Run(ctx);
+#endif
 }
 
 }  // namespace webnn::runtime

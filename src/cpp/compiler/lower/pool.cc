@@ -1,12 +1,120 @@
 // NHWC max / average / L2 pooling. Padding never contributes: max ignores it and average divides by
-// the number of input elements the window covers (as XNNPACK and Chromium's backends do). The channel
-// loop is innermost and contiguous, so clang vectorises it with -msimd128.
+// the number of input elements the window covers (as XNNPACK and Chromium's backends do).
+//  - max and average: the f32 maxpool / pavgpool microkernels over an indirection buffer (one pointer
+//    per output pixel and tap), built on the first run and rebuilt only when the input moves;
+//  - L2, and windows that cover no input element at all: a generic loop (channels innermost and
+//    contiguous, so clang vectorises it with -msimd128).
 #include <cmath>
+#include <mutex>
 
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
+#include "kernels/pool.h"
 
 namespace webnn::compiler {
+namespace {
+
+struct PoolGeometry {
+  uint32_t n, ih, iw, c, oh, ow;
+  Pool2dParams p;
+  size_t taps() const { return size_t{p.window_h} * p.window_w; }
+  size_t pixels() const { return size_t{n} * oh * ow; }
+  // Input row of tap (ky, kx) for output pixel `pixel`, or nullptr when it falls in padding.
+  const float* Tap(const float* x, size_t pixel, uint32_t ky, uint32_t kx) const {
+    size_t ox = pixel % ow, oy = (pixel / ow) % oh, b = pixel / (size_t{ow} * oh);
+    int64_t iy = static_cast<int64_t>(oy) * p.stride_h + int64_t{ky} * p.dilation_h - p.pad_top;
+    int64_t ix = static_cast<int64_t>(ox) * p.stride_w + int64_t{kx} * p.dilation_w - p.pad_left;
+    if (iy < 0 || ix < 0 || iy >= ih || ix >= iw) return nullptr;
+    return x + ((b * ih + static_cast<size_t>(iy)) * iw + static_cast<size_t>(ix)) * c;
+  }
+};
+
+class PoolStep final : public runtime::Step {
+ public:
+  PoolStep(PoolGeometry g, runtime::TensorRef in, runtime::TensorRef out)
+      : g_(g), in_(in), out_(out), zero_(size_t{g.c} + 4, 0.0f) {}
+
+  const char* name() const override { return g_.p.kind == PoolKind::kMax ? "maxpool2d" : "averagepool2d"; }
+
+  void Run(const runtime::ExecContext& ctx) const override {
+    const float* x = ctx.As<float>(in_);
+    float* y = ctx.As<float>(out_);
+    Prepare(x);
+    const size_t taps = g_.taps(), c = g_.c;
+    const kernels::MinMaxParams params{-INFINITY, INFINITY};
+    ParallelRows(ctx.pool, g_.pixels(), uint64_t{c} * taps, [&](uint64_t b, uint64_t e) {
+      const float** input = indirection_.data() + b * taps;
+      if (g_.p.kind == PoolKind::kMax) {
+        kernels::f32_maxpool_minmax_ukernel_up__wasmsimd_c4(e - b, taps, c, input, 0, y + b * c,
+                                                            taps * sizeof(void*), 0, &params);
+      } else {
+        kernels::f32_pavgpool_minmax_ukernel_up__wasmsimd_c4(e - b, taps, c, input, 0, zero_.data(),
+                                                             multipliers_.data() + b, y + b * c,
+                                                             taps * sizeof(void*), 0, &params);
+      }
+    });
+  }
+
+ private:
+  // Max: a padding tap repeats the window's first covered tap (the max is unchanged). Average: it
+  // points at the zero row and the pixel's multiplier is 1 / (covered taps).
+  void Prepare(const float* x) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (x == indirection_input_ && !indirection_.empty()) return;
+    const size_t taps = g_.taps();
+    indirection_.assign(g_.pixels() * taps, nullptr);
+    multipliers_.assign(g_.pixels(), 0.0f);
+    for (size_t pixel = 0; pixel < g_.pixels(); ++pixel) {
+      const float** row = indirection_.data() + pixel * taps;
+      const float* first = nullptr;
+      size_t covered = 0;
+      for (uint32_t ky = 0; ky < g_.p.window_h; ++ky) {
+        for (uint32_t kx = 0; kx < g_.p.window_w; ++kx) {
+          const float* tap = g_.Tap(x, pixel, ky, kx);
+          row[size_t{ky} * g_.p.window_w + kx] = tap;
+          if (tap) {
+            ++covered;
+            if (!first) first = tap;
+          }
+        }
+      }
+      const float* pad = g_.p.kind == PoolKind::kMax ? first : zero_.data();
+      for (size_t t = 0; t < taps; ++t) {
+        if (!row[t]) row[t] = pad;
+      }
+      multipliers_[pixel] = 1.0f / static_cast<float>(covered);
+    }
+    indirection_input_ = x;
+  }
+
+  PoolGeometry g_;
+  runtime::TensorRef in_, out_;
+  std::vector<float> zero_;
+  mutable std::mutex mutex_;
+  mutable std::vector<const float*> indirection_;
+  mutable std::vector<float> multipliers_;
+  mutable const float* indirection_input_ = nullptr;
+};
+
+// Whether every output window covers at least one input element.
+bool EveryWindowCovered(const PoolGeometry& g) {
+  auto covers = [](uint32_t o, uint32_t stride, uint32_t window, uint32_t dilation, uint32_t pad, uint32_t size) {
+    for (uint32_t k = 0; k < window; ++k) {
+      int64_t i = int64_t{o} * stride + int64_t{k} * dilation - pad;
+      if (i >= 0 && i < size) return true;
+    }
+    return false;
+  };
+  for (uint32_t oy = 0; oy < g.oh; ++oy) {
+    if (!covers(oy, g.p.stride_h, g.p.window_h, g.p.dilation_h, g.p.pad_top, g.ih)) return false;
+  }
+  for (uint32_t ox = 0; ox < g.ow; ++ox) {
+    if (!covers(ox, g.p.stride_w, g.p.window_w, g.p.dilation_w, g.p.pad_left, g.iw)) return false;
+  }
+  return true;
+}
+
+}  // namespace
 
 Expected<StepPtr> LowerPool2d(const LowerArgs& a) {
   const auto& p = std::get<Pool2dParams>(a.node.params);
@@ -15,6 +123,10 @@ Expected<StepPtr> LowerPool2d(const LowerArgs& a) {
   const Shape& out = a.output(0).shape;
   uint32_t n = in[0], ih = in[1], iw = in[2], c = in[3], oh = out[1], ow = out[2];
   runtime::TensorRef rx = a.in[0], ry = a.out[0];
+  PoolGeometry g{n, ih, iw, c, oh, ow, p};
+  if (p.kind != PoolKind::kL2 && c > 0 && g.pixels() > 0 && EveryWindowCovered(g)) {
+    return StepPtr(std::make_unique<PoolStep>(g, rx, ry));
+  }
   return MakeStep("pool2d", [=](const runtime::ExecContext& ctx) {
     const float* x = ctx.As<float>(rx);
     float* y = ctx.As<float>(ry);
