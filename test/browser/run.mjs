@@ -75,6 +75,34 @@ async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
   }
 }
 
+// The browser demo (examples/, served by `npm run demo:browser`) classifies its image end to end.
+async function runDemoPage(chromium) {
+  console.log('\n== demo page (examples/index.html, cross-origin isolated)');
+  if (!fs.existsSync(path.join(MODELS, 'mobilenet_v2.onnx'))) {
+    report('[demo] examples/index.html', 'skip', 'skipped: ../shared/models/mobilenet_v2.onnx not found');
+    return;
+  }
+  const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated: true });
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    const page = context.pages()[0] ?? await context.newPage();
+    await page.goto(`${server.url}/examples/`);
+    await page.waitForFunction(() => window.__demoDone === true || window.__demoError, null, { timeout: PAGE_TIMEOUT_MS, polling: 500 });
+    const text = await page.evaluate(() => document.getElementById('out').textContent);
+    const classes = (text.match(/class +\d+:/g) ?? []).length;
+    const ok = classes === 5 && /simd-threaded build/.test(text) && /time: first run/.test(text);
+    report('[demo] examples/index.html prints the top-5 and the time', ok ? 'pass' : 'fail', text.trim().split('\n').join(' | '));
+  } catch (e) {
+    report('[demo] examples/index.html', 'fail', `${e?.message?.split('\n')[0] ?? e}`);
+  } finally {
+    await context?.close().catch(() => {});
+    await server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (!fs.existsSync(CHROMIUM)) {
     console.log(`browser: FAILED: no Chromium at ${CHROMIUM} (set CHROMIUM=...)`);
@@ -90,6 +118,7 @@ async function main() {
   const { chromium } = await import('playwright-core');
   await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'simd-threaded', model: models } });
   await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model: oneModel } });
+  await runDemoPage(chromium);
   if (!argv.includes('--no-native')) {
     await runPage(chromium, {
       label: 'native WebNN flag (informational)', isolated: true, query: { native: '1' },
