@@ -10,6 +10,7 @@
 // Reported: best-of-N wall time of session.run() (feeds and outputs on the CPU) after W warm-up runs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   captureOutput, freeDimensions, listModels, loadOrt, loadWebnnWasm, makeFeeds, nodePlacements, now, runtimeInfoOf,
@@ -34,6 +35,7 @@ function parseArgs(argv) {
     else if (a === '--threads') o.threads = v().split(',').map(Number);
     else if (a === '--device') o.device = v();
     else if (a === '--json') o.json = v();
+    else if (a === '--browser') o.browser = true;
     else if (a === '--child') o.child = v(); // internal: 'ours:<threads>' or 'ort:<threads>'
     else if (a === '--help' || a === '-h') o.help = true;
     else throw new Error(`unknown argument ${a}`);
@@ -126,10 +128,45 @@ function runChild(o, engine, threads) {
   return JSON.parse(line.slice(RESULT_TAG.length));
 }
 
+// ---- --browser: the same pairs in Debian's Chromium, a fresh context per pair ---------------------
+// Served cross-origin isolated, so ORT's wasm EP can use its threads too (it cannot in Node).
+async function runBrowser(o, models) {
+  const { chromium } = await import('playwright-core');
+  const { startServer } = await import('../test/browser/server.mjs');
+  const root = path.resolve(path.dirname(SELF), '..');
+  const server = await startServer({ root, mounts: { '/shared-models/': path.resolve(root, '..', 'shared', 'models') }, isolated: true });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+                                          args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run'] });
+  const results = [];
+  try {
+    for (const threads of o.threads) {
+      for (const engine of ['ours', 'ort']) {
+        process.stderr.write(`[browser: ${engine}, ${threads} thread(s)]\n`);
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const query = new URLSearchParams({ engine, threads, runs: o.runs, warmup: o.warmup, minWarmupMs: MIN_WARMUP_MS,
+                                            models: models.map((m) => m.name).join(','), ...(o.device ? { device: o.device } : {}) });
+        try {
+          await page.goto(`${server.url}/bench/page.html?${query}`);
+          await page.waitForFunction(() => window.__bench, null, { timeout: 1800000, polling: 1000 });
+          results.push(await page.evaluate(() => window.__bench));
+        } catch (e) {
+          results.push({ engine, threads, models: {}, error: String(e?.message ?? e).split('\n')[0] });
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return results;
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json]');
+    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser]');
     return 0;
   }
   if (o.child) {
@@ -143,8 +180,12 @@ async function main() {
     return 0;
   }
   const results = [];
-  for (const threads of o.threads) {
-    for (const engine of ['ours', 'ort']) results.push(runChild(o, engine, threads));
+  if (o.browser) {
+    results.push(...await runBrowser(o, models));
+  } else {
+    for (const threads of o.threads) {
+      for (const engine of ['ours', 'ort']) results.push(runChild(o, engine, threads));
+    }
   }
   const get = (engine, threads) => results.find((r) => r.engine === engine && r.threads === threads);
   const cell = (res, model) => {
@@ -154,7 +195,8 @@ async function main() {
     return { text: m.best.toFixed(1), value: m.best };
   };
   const notes = [];
-  console.log(`\nonnxruntime-web WebNN EP on webnn-wasm ("ours", EP ${o.device ? `{name:'webnn', deviceType:'${o.device}'}` : "'webnn'"}) ` +
+  console.log(`\n${o.browser ? 'Chromium (cross-origin isolated page)' : `Node ${process.versions.node}`}: ` +
+              `onnxruntime-web WebNN EP on webnn-wasm ("ours", EP ${o.device ? `{name:'webnn', deviceType:'${o.device}'}` : "'webnn'"}) ` +
               `vs onnxruntime-web wasm EP; best of ${o.runs} after >= ${o.warmup} warm-up run(s) and >= ${MIN_WARMUP_MS / 1000} s of them, session.run() wall time.\n`);
   for (const threads of o.threads) {
     const rt = get('ours', threads).runtime;
