@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "compiler/lower/lower.h"
+#include "compiler/lower/parallel.h"
 #include "kernels/dwconv.h"
 #include "kernels/gemm.h"
 
@@ -82,7 +83,8 @@ class Conv2dGemmStep final : public runtime::Step {
     size_t n_tile = std::max<size_t>(nr, ((g_.og + 1) / 2 + nr - 1) / nr * nr);
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
       const float* w = packed_.data() + grp * group_packed;
-      ctx.pool->Parallelize2DTile2D(m, g_.og, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
+      const uint64_t macs = uint64_t{m} * g_.og * g_.cg * (one_by_one_ ? 1 : g_.taps());
+      ParallelTiles2D(ctx.pool, macs, m, g_.og, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
         float* c = output + i * g_.o + grp * g_.og + j;
         const float* wj = w + (j / nr) * nr * ((one_by_one_ ? 1 : g_.taps()) * g_.cg + 1);
         if (one_by_one_) {
@@ -146,13 +148,15 @@ class DepthwiseConvStep final : public runtime::Step {
     BuildIndirection(input);
     kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};
     size_t rows = size_t{g_.n} * g_.oh, taps = g_.taps();
-    ctx.pool->Parallelize1DTile1D(rows, 1, [&](size_t row, size_t) {
-      const float** ind = indirection_.data() + row * g_.ow * taps;
-      float* out = output + row * g_.ow * g_.c;
-      if (cfg_->ukernel) {
-        cfg_->ukernel(g_.c, g_.ow, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
-      } else {
-        cfg_->generic(g_.c, g_.ow, taps, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+    ParallelRows(ctx.pool, rows, uint64_t{g_.ow} * g_.c * taps, [&](uint64_t begin, uint64_t end) {
+      for (uint64_t row = begin; row < end; ++row) {
+        const float** ind = indirection_.data() + row * g_.ow * taps;
+        float* out = output + row * g_.ow * g_.c;
+        if (cfg_->ukernel) {
+          cfg_->ukernel(g_.c, g_.ow, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+        } else {
+          cfg_->generic(g_.c, g_.ow, taps, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+        }
       }
     });
   }

@@ -6,6 +6,7 @@
 
 #include "compiler/lower/broadcast.h"
 #include "compiler/lower/lower.h"
+#include "compiler/lower/parallel.h"
 #include "kernels/gemm.h"
 
 namespace webnn::compiler {
@@ -20,7 +21,7 @@ void RunPackedGemm(runtime::ThreadPool* pool, size_t m, size_t n, size_t k, cons
   size_t mr = cfg.mr, nr = cfg.nr;
   size_t n_tile = std::max<size_t>(nr, ((n + 1) / 2 + nr - 1) / nr * nr);
   if (m > mr * 2) n_tile = std::max<size_t>(nr, std::min<size_t>(n_tile, 64 / nr * nr));
-  pool->Parallelize2DTile2D(m, n, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
+  ParallelTiles2D(pool, uint64_t{m} * n * k, m, n, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
     auto fn = mi == 1 && cfg.gemm1 ? cfg.gemm1 : cfg.gemm;
     fn(mi, nj, k, a + i * a_stride, a_stride * sizeof(float), packed + (j / nr) * nr * (k + 1), c + i * c_stride + j,
        c_stride * sizeof(float), nr * sizeof(float), &params);

@@ -23,4 +23,21 @@ void ParallelRows(runtime::ThreadPool* pool, uint64_t rows, uint64_t row_cost, F
   pool->Parallelize1DTile1D(rows, tile, [&](size_t start, size_t count) { fn(start, start + count); });
 }
 
+// 2-D tiled loop for the GEMM-like steps. Below kMinParallelMacs multiply-adds the pool is not woken
+// (waking a parked worker costs tens of microseconds, more than a squeeze-excite 1x1 conv takes) and the
+// tiles run inline on the caller.
+inline constexpr uint64_t kMinParallelMacs = uint64_t{1} << 17;
+
+template <typename Fn>
+void ParallelTiles2D(runtime::ThreadPool* pool, uint64_t macs, size_t range_i, size_t range_j, size_t tile_i,
+                     size_t tile_j, Fn&& fn) {
+  if (pool && pool->num_threads() > 1 && macs >= kMinParallelMacs) {
+    pool->Parallelize2DTile2D(range_i, range_j, tile_i, tile_j, fn);
+    return;
+  }
+  for (size_t i = 0; i < range_i; i += tile_i) {
+    for (size_t j = 0; j < range_j; j += tile_j) fn(i, j, std::min(tile_i, range_i - i), std::min(tile_j, range_j - j));
+  }
+}
+
 }  // namespace webnn::compiler
