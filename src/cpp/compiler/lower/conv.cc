@@ -10,6 +10,7 @@
 
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
+#include "compiler/lower/window.h"
 #include "kernels/dwconv.h"
 #include "kernels/gemm.h"
 
@@ -36,11 +37,8 @@ ConvGeometry Geometry(const LowerArgs& a, const Conv2dParams& p) {
 // Pointer to the input row for output pixel `pixel`, tap (ky, kx); `zero` when it falls in padding.
 const float* TapPointer(const ConvGeometry& g, const float* input, const float* zero, size_t pixel, uint32_t ky,
                         uint32_t kx) {
-  size_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh, b = pixel / (size_t{g.ow} * g.oh);
-  int64_t iy = static_cast<int64_t>(oy) * g.p.stride_h + int64_t{ky} * g.p.dilation_h - g.p.pad_top;
-  int64_t ix = static_cast<int64_t>(ox) * g.p.stride_w + int64_t{kx} * g.p.dilation_w - g.p.pad_left;
-  if (iy < 0 || ix < 0 || iy >= g.ih || ix >= g.iw) return zero;
-  return input + ((b * g.ih + static_cast<size_t>(iy)) * g.iw + static_cast<size_t>(ix)) * g.c;
+  const float* tap = WindowTap(g.p, input, g.ih, g.iw, g.c, g.oh, g.ow, pixel, ky, kx);
+  return tap ? tap : zero;
 }
 
 // Packs an OHWI filter (and bias) for every group, one NR-column block layout per group.
@@ -81,9 +79,9 @@ class Conv2dGemmStep final : public runtime::Step {
                       runtime_bias_ ? ctx.As<float>(*runtime_bias_) : nullptr, packed_.data());
     }
     size_t n_tile = std::max<size_t>(nr, ((g_.og + 1) / 2 + nr - 1) / nr * nr);
+    const uint64_t macs = uint64_t{m} * g_.og * g_.cg * (one_by_one_ ? 1 : g_.taps());  // per group
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
       const float* w = packed_.data() + grp * group_packed;
-      const uint64_t macs = uint64_t{m} * g_.og * g_.cg * (one_by_one_ ? 1 : g_.taps());
       ParallelTiles2D(ctx.pool, macs, m, g_.og, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
         float* c = output + i * g_.o + grp * g_.og + j;
         const float* wj = w + (j / nr) * nr * ((one_by_one_ ? 1 : g_.taps()) * g_.cg + 1);

@@ -9,6 +9,7 @@
 
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
+#include "compiler/lower/window.h"
 #include "kernels/pool.h"
 
 namespace webnn::compiler {
@@ -21,11 +22,7 @@ struct PoolGeometry {
   size_t pixels() const { return size_t{n} * oh * ow; }
   // Input row of tap (ky, kx) for output pixel `pixel`, or nullptr when it falls in padding.
   const float* Tap(const float* x, size_t pixel, uint32_t ky, uint32_t kx) const {
-    size_t ox = pixel % ow, oy = (pixel / ow) % oh, b = pixel / (size_t{ow} * oh);
-    int64_t iy = static_cast<int64_t>(oy) * p.stride_h + int64_t{ky} * p.dilation_h - p.pad_top;
-    int64_t ix = static_cast<int64_t>(ox) * p.stride_w + int64_t{kx} * p.dilation_w - p.pad_left;
-    if (iy < 0 || ix < 0 || iy >= ih || ix >= iw) return nullptr;
-    return x + ((b * ih + static_cast<size_t>(iy)) * iw + static_cast<size_t>(ix)) * c;
+    return WindowTap(p, x, ih, iw, c, oh, ow, pixel, ky, kx);
   }
 };
 

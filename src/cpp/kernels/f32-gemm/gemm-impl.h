@@ -20,11 +20,41 @@ namespace webnn::kernels::gemm_impl {
 
 using simd::ByteOffset;
 
-template <size_t MR>
-inline void SetupRows(size_t mr, float* c, size_t cm_stride, float** cp) {
-  cp[0] = c;
+// Row pointers for an MR-row tile of which only mr rows exist: rows past mr repeat row mr - 1 (reads
+// stay in bounds; writes to them are the same values to the same place).
+template <size_t MR, typename T>
+inline void SetupRows(size_t mr, T* base, size_t stride, T** rows) {
+  rows[0] = base;
 #pragma clang loop unroll(full)
-  for (size_t i = 1; i < MR; ++i) cp[i] = i < mr ? ByteOffset(cp[i - 1], cm_stride) : cp[i - 1];
+  for (size_t i = 1; i < MR; ++i) rows[i] = i < mr ? ByteOffset(rows[i - 1], stride) : rows[i - 1];
+}
+
+// Moves every row's output pointer to the next NR-column block.
+template <size_t MR>
+inline void NextColumnBlock(float** cp, size_t cn_stride) {
+#pragma clang loop unroll(full)
+  for (size_t i = 0; i < MR; ++i) cp[i] = ByteOffset(cp[i], cn_stride);
+}
+
+// Starts every row's 8 accumulators at the block's 8 packed bias values (w advanced past them).
+template <size_t MR>
+inline void LoadBias(const float*& w, v128_t* acc0, v128_t* acc1) {
+  acc0[0] = wasm_v128_load(w);
+  acc1[0] = wasm_v128_load(w + 4);
+  w += 8;
+#pragma clang loop unroll(full)
+  for (size_t i = 1; i < MR; ++i) {
+    acc0[i] = acc0[0];
+    acc1[i] = acc1[0];
+  }
+}
+
+template <size_t MR>
+inline void LoadBiasScalar(const float*& w, float (*acc)[8]) {
+  for (size_t i = 0; i < MR; ++i) {
+    for (size_t j = 0; j < 8; ++j) acc[i][j] = w[j];
+  }
+  w += 8;
 }
 
 // Accumulates kc columns of A (row pointers ap, advanced past them) against the packed weights w
@@ -110,20 +140,11 @@ inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t
                          size_t cm_stride, size_t cn_stride, const MinMaxParams* params) {
   const float* a_rows[MR];
   float* cp[MR];
-  a_rows[0] = a;
-#pragma clang loop unroll(full)
-  for (size_t i = 1; i < MR; ++i) a_rows[i] = i < mr ? ByteOffset(a_rows[i - 1], a_stride) : a_rows[i - 1];
+  SetupRows<MR>(mr, a, a_stride, a_rows);
   SetupRows<MR>(mr, c, cm_stride, cp);
   do {
     v128_t acc0[MR], acc1[MR];
-    acc0[0] = wasm_v128_load(w);
-    acc1[0] = wasm_v128_load(w + 4);
-    w += 8;
-#pragma clang loop unroll(full)
-    for (size_t i = 1; i < MR; ++i) {
-      acc0[i] = acc0[0];
-      acc1[i] = acc1[0];
-    }
+    LoadBias<MR>(w, acc0, acc1);
     const float* ap[MR];
 #pragma clang loop unroll(full)
     for (size_t i = 0; i < MR; ++i) ap[i] = a_rows[i];
@@ -131,8 +152,7 @@ inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t
     StoreBlock<MR>(nc, cp, acc0, acc1, params);
     if (nc <= 8) return;
     nc -= 8;
-#pragma clang loop unroll(full)
-    for (size_t i = 0; i < MR; ++i) cp[i] = ByteOffset(cp[i], cn_stride);
+    NextColumnBlock<MR>(cp, cn_stride);
   } while (true);
 }
 
@@ -144,14 +164,7 @@ inline void IgemmWasmsimd(size_t mr, size_t nc, size_t kc, size_t ks, const floa
   SetupRows<MR>(mr, c, cm_stride, cp);
   do {
     v128_t acc0[MR], acc1[MR];
-    acc0[0] = wasm_v128_load(w);
-    acc1[0] = wasm_v128_load(w + 4);
-    w += 8;
-#pragma clang loop unroll(full)
-    for (size_t i = 1; i < MR; ++i) {
-      acc0[i] = acc0[0];
-      acc1[i] = acc1[0];
-    }
+    LoadBias<MR>(w, acc0, acc1);
     const float** aa = a;
     for (size_t s = ks; s != 0; --s) {
       const float* ap[MR];
@@ -166,8 +179,7 @@ inline void IgemmWasmsimd(size_t mr, size_t nc, size_t kc, size_t ks, const floa
     StoreBlock<MR>(nc, cp, acc0, acc1, params);
     if (nc <= 8) return;
     nc -= 8;
-#pragma clang loop unroll(full)
-    for (size_t i = 0; i < MR; ++i) cp[i] = ByteOffset(cp[i], cn_stride);
+    NextColumnBlock<MR>(cp, cn_stride);
   } while (true);
 }
 
@@ -197,22 +209,18 @@ inline void GemmScalar(size_t mr, size_t nc, size_t kc, const float* a, size_t a
                        size_t cm_stride, size_t cn_stride, const MinMaxParams* params) {
   const float* a_rows[MR];
   float* cp[MR];
-  a_rows[0] = a;
-  for (size_t i = 1; i < MR; ++i) a_rows[i] = i < mr ? ByteOffset(a_rows[i - 1], a_stride) : a_rows[i - 1];
+  SetupRows<MR>(mr, a, a_stride, a_rows);
   SetupRows<MR>(mr, c, cm_stride, cp);
   while (true) {
     float acc[MR][8];
-    for (size_t i = 0; i < MR; ++i) {
-      for (size_t j = 0; j < 8; ++j) acc[i][j] = w[j];
-    }
-    w += 8;
+    LoadBiasScalar<MR>(w, acc);
     const float* ap[MR];
     for (size_t i = 0; i < MR; ++i) ap[i] = a_rows[i];
     AccumulateKScalar<MR>(kc, ap, w, acc);
     StoreBlockScalar<MR>(nc, cp, acc, params);
     if (nc <= 8) return;
     nc -= 8;
-    for (size_t i = 0; i < MR; ++i) cp[i] = ByteOffset(cp[i], cn_stride);
+    NextColumnBlock<MR>(cp, cn_stride);
   }
 }
 
@@ -224,10 +232,7 @@ inline void IgemmScalar(size_t mr, size_t nc, size_t kc, size_t ks, const float*
   SetupRows<MR>(mr, c, cm_stride, cp);
   while (true) {
     float acc[MR][8];
-    for (size_t i = 0; i < MR; ++i) {
-      for (size_t j = 0; j < 8; ++j) acc[i][j] = w[j];
-    }
-    w += 8;
+    LoadBiasScalar<MR>(w, acc);
     const float** aa = a;
     for (size_t s = 0; s < ks; ++s) {
       const float* ap[MR];
@@ -241,7 +246,7 @@ inline void IgemmScalar(size_t mr, size_t nc, size_t kc, size_t ks, const float*
     StoreBlockScalar<MR>(nc, cp, acc, params);
     if (nc <= 8) return;
     nc -= 8;
-    for (size_t i = 0; i < MR; ++i) cp[i] = ByteOffset(cp[i], cn_stride);
+    NextColumnBlock<MR>(cp, cn_stride);
   }
 }
 
