@@ -62,6 +62,15 @@ async function loadFactory(variant) {
   return { factory: mod.default, glueUrl: fileUrl(`${name}.js`) };
 }
 
+// In Node, holds the process open (a referenced timer) until the returned function is called: for
+// work that Node does not count, such as an unref'ed worker's reply or a pending Atomics.waitAsync.
+// Elsewhere it does nothing.
+export function holdProcessOpen() {
+  if (!isNode) return () => {};
+  const timer = setInterval(() => {}, 1 << 30);
+  return () => clearInterval(timer);
+}
+
 // Node keeps a process alive while any worker thread is referenced, so the pthread workers the glue
 // creates while it initialises are unref'ed: a script that is done exits. (While a read is pending,
 // waitForFlag holds a referenced timer instead.) Returns the function that undoes the patch.
@@ -82,10 +91,10 @@ async function unrefNodeWorkers() {
     }
   };
   // Until the glue has heard back from every worker (they load the module), hold the process open.
-  const keepAlive = setInterval(() => {}, 1 << 30);
+  const release = holdProcessOpen();
   return () => {
     workerThreads.Worker = NodeWorker;
-    clearInterval(keepAlive);
+    release();
   };
 }
 

@@ -1,5 +1,6 @@
 // Copies between JS buffers and Wasm memory. Views are made fresh for every copy: memory can grow
 // (from any thread in the threaded build), which replaces the buffer behind older views.
+import { holdProcessOpen } from '../loader.js';
 import { errorFromStatus } from './errors.js';
 
 export function bytesOf(source) {
@@ -32,13 +33,12 @@ export async function waitForFlag(runtime, address) {
   if (typeof Atomics.waitAsync === 'function') {
     const r = Atomics.waitAsync(i32(), address >> 2, 0);
     if (!r.async) return;
-    // Node does not count a pending waitAsync as work and the pthread workers are unref'ed: keep the
-    // process alive with a referenced timer until the result is in.
-    const keepAlive = typeof process !== 'undefined' && process.versions?.node ? setInterval(() => {}, 1 << 30) : null;
+    // Node does not count a pending waitAsync as work and the pthread workers are unref'ed.
+    const release = holdProcessOpen();
     try {
       await r.value;
     } finally {
-      if (keepAlive) clearInterval(keepAlive);
+      release();
     }
     return;
   }
