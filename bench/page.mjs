@@ -1,14 +1,13 @@
 // One engine at one thread count in the browser (bench/run.mjs --browser loads this page once per
 // pair, each in a fresh browser context): every model through onnxruntime-web, on our WebNN
 // ('ours') or on ORT's own wasm EP ('ort'). Results go to window.__bench in run.mjs's child format.
-import { freeDimensions, makeFeeds } from '/test/models/numerics.mjs';
+import { prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
 
 const q = new URLSearchParams(location.search);
 const engine = q.get('engine');
 const threads = Number(q.get('threads'));
 const runs = Number(q.get('runs'));
 const warmup = Number(q.get('warmup'));
-const minWarmupMs = Number(q.get('minWarmupMs'));
 const device = q.get('device');
 
 async function main() {
@@ -23,33 +22,17 @@ async function main() {
   } else {
     ort.env.wasm.numThreads = threads;
   }
-  const eps = engine === 'ours' ? [device ? { name: 'webnn', deviceType: device } : 'webnn'] : ['wasm'];
   for (const name of q.get('models').split(',')) {
     const r = {};
     result.models[name] = r;
     let session;
     try {
       const bytes = new Uint8Array(await (await fetch(`/shared-models/${name}.onnx`)).arrayBuffer());
-      const probe = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-      const { overrides } = freeDimensions(probe.inputMetadata);
-      const feeds = makeFeeds(ort, probe.inputMetadata, overrides, name);
-      await probe.release();
-      const options = { executionProviders: eps, freeDimensionOverrides: overrides };
-      if (engine === 'ours') options.extra = { session: { disable_cpu_ep_fallback: '1' } };
+      const { feeds, overrides } = await prepareFeeds(ort, bytes, name);
       const t0 = performance.now();
-      session = await ort.InferenceSession.create(bytes, options);
+      session = await ort.InferenceSession.create(bytes, sessionOptions(engine, device, overrides));
       r.createMs = performance.now() - t0;
-      const warmupStart = performance.now();
-      for (let i = 0; i < warmup || performance.now() - warmupStart < minWarmupMs; i++) await session.run(feeds);
-      const times = [];
-      for (let i = 0; i < runs; i++) {
-        const t1 = performance.now();
-        await session.run(feeds);
-        times.push(performance.now() - t1);
-      }
-      times.sort((a, b) => a - b);
-      r.best = times[0];
-      r.median = times[Math.floor((times.length - 1) / 2)];
+      Object.assign(r, await timeRuns(session, feeds, { runs, warmup }));
     } catch (e) {
       r.error = String(e?.message ?? e).split('\n')[0];
     } finally {

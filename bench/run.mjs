@@ -12,14 +12,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MIN_WARMUP_MS, prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
 import {
-  captureOutput, freeDimensions, listModels, loadOrt, loadWebnnWasm, makeFeeds, nodePlacements, now, runtimeInfoOf,
+  captureOutput, listModels, loadOrt, loadWebnnWasm, nodePlacements, now, runtimeInfoOf,
 } from '../test/models/ort-harness.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RESULT_TAG = 'BENCH_RESULT ';
-
-const MIN_WARMUP_MS = 2000;
 
 function parseArgs(argv) {
   const o = { runs: 10, warmup: 3, models: null, threads: [1, 2], device: null, child: null, json: null };
@@ -65,42 +64,21 @@ async function child(o) {
     result.error = String(e?.message ?? e);
     return result;
   }
-  const eps = engine === 'ours' ? [o.device ? { name: 'webnn', deviceType: o.device } : 'webnn'] : ['wasm'];
   for (const model of models) {
     const r = {};
     result.models[model.name] = r;
     let session;
     try {
       const bytes = fs.readFileSync(model.file);
-      const probe = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-      const { overrides } = freeDimensions(probe.inputMetadata);
-      const feeds = makeFeeds(ort, probe.inputMetadata, overrides, model.name);
-      await probe.release();
-      const options = { executionProviders: eps, freeDimensionOverrides: overrides };
-      if (engine === 'ours') {
-        // Forbid ORT's CPU EP, so "ours" is never partly ORT.
-        options.extra = { session: { disable_cpu_ep_fallback: '1' } };
-      }
+      const { feeds, overrides } = await prepareFeeds(ort, bytes, model.name);
+      const options = sessionOptions(engine, o.device, overrides);
       const t0 = now();
       const created = await captureOutput(() => ort.InferenceSession.create(bytes, { ...options, logSeverityLevel: engine === 'ours' ? 0 : 2 }));
       if (created.error) throw created.error;
       session = created.result;
       r.createMs = now() - t0;
       if (engine === 'ours') r.placement = nodePlacements(created.lines).join(' | ');
-      // Warm-up: at least W runs and at least MIN_WARMUP_MS of them. V8 first compiles wasm with its
-      // baseline compiler and tiers hot functions up later; a count alone left ORT's first model
-      // measured before tier-up (150 ms for squeezenet instead of ~25).
-      const warmupStart = now();
-      for (let i = 0; i < o.warmup || now() - warmupStart < MIN_WARMUP_MS; i++) await session.run(feeds);
-      const times = [];
-      for (let i = 0; i < o.runs; i++) {
-        const t1 = now();
-        await session.run(feeds);
-        times.push(now() - t1);
-      }
-      times.sort((a, b) => a - b);
-      r.best = times[0];
-      r.median = times[Math.floor((times.length - 1) / 2)];
+      Object.assign(r, await timeRuns(session, feeds, o));
       process.stderr.write(`  ${engine} threads=${threads} ${model.name}: best ${r.best.toFixed(1)} ms, median ${r.median.toFixed(1)} ms\n`);
     } catch (e) {
       r.error = String(e?.message ?? e).split('\n')[0];
@@ -144,7 +122,7 @@ async function runBrowser(o, models) {
         process.stderr.write(`[browser: ${engine}, ${threads} thread(s)]\n`);
         const context = await browser.newContext();
         const page = await context.newPage();
-        const query = new URLSearchParams({ engine, threads, runs: o.runs, warmup: o.warmup, minWarmupMs: MIN_WARMUP_MS,
+        const query = new URLSearchParams({ engine, threads, runs: o.runs, warmup: o.warmup,
                                             models: models.map((m) => m.name).join(','), ...(o.device ? { device: o.device } : {}) });
         try {
           await page.goto(`${server.url}/bench/page.html?${query}`);

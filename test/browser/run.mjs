@@ -40,8 +40,9 @@ function report(name, status, detail) {
   console.log(`${tag} ${name}${detail ? `: ${detail}` : ''}`);
 }
 
-async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
-  console.log(`\n== ${label}`);
+// Serves the repository (COOP/COEP when `isolated`) and opens a page in a fresh Chromium profile, then
+// calls fn(page, server, logs); cleans everything up whatever happens. Failures are reported as `what`.
+async function withPage(chromium, { isolated, extraArgs = [], what }, fn) {
   const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated, log: verbose ? (m) => console.log(`  server: ${m}`) : null });
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-chromium-'));
   const logs = [];
@@ -53,6 +54,20 @@ async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
     page.on('pageerror', (e) => logs.push(`pageerror: ${e.message}`));
     page.on('requestfailed', (r) => logs.push(`requestfailed: ${r.url()} ${r.failure()?.errorText}`));
     page.on('response', (r) => { if (r.status() >= 400) logs.push(`HTTP ${r.status()}: ${r.url()}`); });
+    await fn(page, server, logs);
+  } catch (e) {
+    report(what, 'fail', `${e?.message?.split('\n')[0] ?? e}`);
+    for (const l of logs.slice(-40)) console.log(`    ${l}`);
+  } finally {
+    await context?.close().catch(() => {});
+    await server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
+  console.log(`\n== ${label}`);
+  await withPage(chromium, { isolated, extraArgs, what: `[${label}] page` }, async (page, server, logs) => {
     const url = `${server.url}/test/browser/page.html?${new URLSearchParams(query)}`;
     if (verbose) console.log(`  ${url}`);
     await page.goto(url);
@@ -65,14 +80,7 @@ async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
       console.log(`  page log (${logs.length} lines${logs.length > 40 ? ', last 40' : ''}):`);
       for (const l of logs.slice(-40)) console.log(`    ${l}`);
     }
-  } catch (e) {
-    report(`[${label}] page`, 'fail', `${e?.message?.split('\n')[0] ?? e}`);
-    for (const l of logs.slice(-40)) console.log(`    ${l}`);
-  } finally {
-    await context?.close().catch(() => {});
-    await server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 // The browser demo (examples/, served by `npm run demo:browser`) classifies its image end to end.
@@ -82,25 +90,14 @@ async function runDemoPage(chromium) {
     report('[demo] examples/index.html', 'skip', 'skipped: ../shared/models/mobilenet_v2.onnx not found');
     return;
   }
-  const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated: true });
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-chromium-'));
-  let context;
-  try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
-    const page = context.pages()[0] ?? await context.newPage();
+  await withPage(chromium, { isolated: true, what: '[demo] examples/index.html' }, async (page, server) => {
     await page.goto(`${server.url}/examples/`);
     await page.waitForFunction(() => window.__demoDone === true || window.__demoError, null, { timeout: PAGE_TIMEOUT_MS, polling: 500 });
     const text = await page.evaluate(() => document.getElementById('out').textContent);
     const classes = (text.match(/class +\d+:/g) ?? []).length;
     const ok = classes === 5 && /simd-threaded build/.test(text) && /time: first run/.test(text);
     report('[demo] examples/index.html prints the top-5 and the time', ok ? 'pass' : 'fail', text.trim().split('\n').join(' | '));
-  } catch (e) {
-    report('[demo] examples/index.html', 'fail', `${e?.message?.split('\n')[0] ?? e}`);
-  } finally {
-    await context?.close().catch(() => {});
-    await server.close();
-    fs.rmSync(profile, { recursive: true, force: true });
-  }
+  });
 }
 
 async function main() {
