@@ -64,6 +64,18 @@ struct Half {
   uint16_t bits = 0;
   Half() = default;
   explicit Half(float f) : bits(Float32ToFloat16(f)) {}
+  // Rounds a double once (to nearest even): via float rounded to odd, which keeps the information
+  // that double -> float -> half rounding would lose.
+  static Half FromDouble(double d) {
+    float f = static_cast<float>(d);
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    if (static_cast<double>(f) != d && (b & 1) == 0 && d == d) {
+      b += (f < 0 ? -static_cast<double>(f) : static_cast<double>(f)) < (d < 0 ? -d : d) ? 1 : -1;
+      std::memcpy(&f, &b, 4);
+    }
+    return Half(f);
+  }
   explicit operator float() const { return Float16ToFloat32(bits); }
 };
 

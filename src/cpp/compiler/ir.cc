@@ -3,9 +3,11 @@
 namespace webnn::compiler {
 
 const char* NodeTypeName(const NodeParams& params) {
-  static constexpr const char* kNames[] = {"conv2d", "gemm",    "matmul", "binary",  "unary",  "pool2d",
-                                           "softmax", "layerNorm", "transpose", "copy", "slice", "concat",
-                                           "pad",    "expand",  "gather", "where",   "reduce", "cast"};
+  static constexpr const char* kNames[] = {
+#define WEBNN_NODE(kind, name) #name,
+#include "compiler/nodes.def"
+#undef WEBNN_NODE
+  };
   static_assert(std::size(kNames) == std::variant_size_v<NodeParams>);
   return kNames[params.index()];
 }

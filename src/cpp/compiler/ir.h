@@ -13,6 +13,7 @@
 
 #include "base/data_type.h"
 #include "base/shape.h"
+#include "kernels/elementwise_math.h"
 #include "runtime/buffer.h"
 
 namespace webnn::compiler {
@@ -37,17 +38,9 @@ struct MinMax {
   bool IsIdentity() const { return std::isinf(min) && min < 0 && std::isinf(max) && max > 0; }
 };
 
-enum class BinaryOp : uint8_t {
-  kAdd, kSub, kMul, kDiv, kMax, kMin, kPow,
-  kEqual, kNotEqual, kGreater, kGreaterOrEqual, kLesser, kLesserOrEqual,
-  kLogicalAnd, kLogicalOr, kLogicalXor,
-};
-
-enum class UnaryOp : uint8_t {
-  kIdentity, kRelu, kClamp, kSigmoid, kTanh, kErf, kGelu, kSqrt, kExp, kLog, kAbs, kNeg, kCeil, kFloor,
-  kReciprocal, kSin, kCos, kTan, kSign, kRoundEven, kElu, kLeakyRelu, kHardSigmoid, kHardSwish,
-  kSoftplus, kSoftsign, kLinear, kLogicalNot, kIsNaN, kIsInfinite,
-};
+// Elementwise operations are the kernels' own enums (kernels/unary_ops.def, binary_ops.def).
+using kernels::BinaryOp;
+using kernels::UnaryOp;
 
 enum class ReduceOp : uint8_t { kSum, kMean, kMax, kMin, kProduct, kL1, kL2, kLogSum, kLogSumExp, kSumSquare };
 enum class PoolKind : uint8_t { kMax, kAverage, kL2 };
@@ -108,10 +101,23 @@ struct ReduceParams {
 };
 struct CastParams {};
 
-using NodeParams = std::variant<Conv2dParams, GemmParams, MatMulParams, BinaryParams, UnaryParams, Pool2dParams,
-                                SoftmaxParams, LayerNormParams, TransposeParams, CopyParams, SliceParams,
-                                ConcatParams, PadParams, ExpandParams, GatherParams, WhereParams, ReduceParams,
-                                CastParams>;
+namespace detail {
+template <typename... T>
+struct TypeList {};
+template <typename L>
+struct VariantOfRest;
+template <typename First, typename... Rest>
+struct VariantOfRest<TypeList<First, Rest...>> {
+  using type = std::variant<Rest...>;
+};
+}  // namespace detail
+
+// One alternative per row of nodes.def, in its order.
+using NodeParams = typename detail::VariantOfRest<detail::TypeList<void
+#define WEBNN_NODE(kind, name) , kind##Params
+#include "compiler/nodes.def"
+#undef WEBNN_NODE
+                                                                   >>::type;
 
 struct Node {
   NodeParams params;

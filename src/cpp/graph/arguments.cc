@@ -128,6 +128,12 @@ std::optional<std::vector<std::string>> ArgReader::StringList(const std::string&
   return v->strings;
 }
 
+std::optional<std::string> ArgReader::String(const std::string& name) {
+  const ArgValue* v = Typed(name, ArgValue::Kind::kString, "a string");
+  if (!v) return std::nullopt;
+  return v->string;
+}
+
 std::string ArgReader::Enum(const std::string& name, const std::string& default_value,
                             std::initializer_list<const char*> allowed) {
   const ArgValue* v = Typed(name, ArgValue::Kind::kString, "a string");

@@ -66,6 +66,8 @@ class ArgReader {
   std::optional<std::vector<uint32_t>> Uint32List(const std::string& name);
   std::vector<uint32_t> Uint32List(const std::string& name, std::vector<uint32_t> default_value);
   std::optional<std::vector<std::string>> StringList(const std::string& name);
+  // A string argument as passed (nullopt when absent or not a string: the latter records an error).
+  std::optional<std::string> String(const std::string& name);
   // An enum value; `allowed` lists the IDL values.
   std::string Enum(const std::string& name, const std::string& default_value, std::initializer_list<const char*> allowed);
 

@@ -51,30 +51,9 @@ struct OpInfo {
 const OpInfo* FindOp(std::string_view name);
 const std::vector<OpInfo>& AllOps();
 
-#define WEBNN_DECLARE_FAMILY(family) extern const OpFamily k##family##Family;
-WEBNN_DECLARE_FAMILY(NotYet)
-WEBNN_DECLARE_FAMILY(ElementwiseUnary)
-WEBNN_DECLARE_FAMILY(ElementwiseBinary)
-WEBNN_DECLARE_FAMILY(Activation)
-WEBNN_DECLARE_FAMILY(Clamp)
-WEBNN_DECLARE_FAMILY(Cast)
-WEBNN_DECLARE_FAMILY(Conv2d)
-WEBNN_DECLARE_FAMILY(Pool2d)
-WEBNN_DECLARE_FAMILY(Gemm)
-WEBNN_DECLARE_FAMILY(MatMul)
-WEBNN_DECLARE_FAMILY(Softmax)
-WEBNN_DECLARE_FAMILY(LayerNormalization)
-WEBNN_DECLARE_FAMILY(BatchNormalization)
-WEBNN_DECLARE_FAMILY(Transpose)
-WEBNN_DECLARE_FAMILY(Reshape)
-WEBNN_DECLARE_FAMILY(Slice)
-WEBNN_DECLARE_FAMILY(Concat)
-WEBNN_DECLARE_FAMILY(Split)
-WEBNN_DECLARE_FAMILY(Pad)
-WEBNN_DECLARE_FAMILY(Expand)
-WEBNN_DECLARE_FAMILY(Gather)
-WEBNN_DECLARE_FAMILY(Where)
-WEBNN_DECLARE_FAMILY(Reduce)
-#undef WEBNN_DECLARE_FAMILY
+// The families, declared from ops.def (a family named on several rows is declared again; harmless).
+#define OP(name, family) extern const OpFamily k##family##Family;
+#include "graph/ops.def"
+#undef OP
 
 }  // namespace webnn::graph

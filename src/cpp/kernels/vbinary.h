@@ -19,11 +19,11 @@
 #include <limits>
 #include <type_traits>
 
+#include "kernels/elementwise_math.h"
 #include "kernels/params.h"
 
 namespace webnn::kernels {
 
-enum class BinaryOp { kAdd, kSub, kMul, kDiv, kMax, kMin, kPow };
 // Which operand is a single scalar: kVV none; kVC b (y = a[i] OP b[0]); kCV a (y = a[0] OP b[i]).
 enum class BroadcastKind { kVV, kVC, kCV };
 
@@ -40,49 +40,14 @@ F32VBinaryFn GetF32VBinaryScalar(BinaryOp op, BroadcastKind kind);
 #include "kernels/f32-vbinary/f32-vbinary.inc"
 #undef WEBNN_F32_VBINARY_UKERNEL
 
-// ---- integer (and generic) scalar kernels ----
-
-template <typename T>
-inline T BinaryScalar(BinaryOp op, T a, T b) {
-  static_assert(std::is_integral_v<T>);
-  using U = std::make_unsigned_t<T>;
-  switch (op) {
-    case BinaryOp::kAdd: return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-    case BinaryOp::kSub: return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-    case BinaryOp::kMul:
-      // Multiply as unsigned of at least int width: uint16*uint16 promoted to int could overflow (UB).
-      return static_cast<T>(static_cast<std::common_type_t<U, unsigned>>(a) *
-                            static_cast<std::common_type_t<U, unsigned>>(b));
-    case BinaryOp::kDiv:
-      if (b == 0) return T{0};
-      if constexpr (std::is_signed_v<T>) {
-        if (a == std::numeric_limits<T>::min() && b == T(-1)) return a;
-      }
-      return static_cast<T>(a / b);
-    case BinaryOp::kMax: return a < b ? b : a;
-    case BinaryOp::kMin: return b < a ? b : a;
-    case BinaryOp::kPow: {
-      if constexpr (std::is_signed_v<T>) {
-        if (b < 0) return a == 1 ? T{1} : a == T(-1) ? ((b & 1) ? T(-1) : T{1}) : T{0};
-      }
-      using W = std::common_type_t<U, unsigned>;
-      W result = 1, base = static_cast<W>(static_cast<U>(a));
-      for (U e = static_cast<U>(b); e != 0; e >>= 1) {
-        if (e & 1) result = static_cast<W>(static_cast<U>(result * base));
-        base = static_cast<W>(static_cast<U>(base * base));
-      }
-      return static_cast<T>(static_cast<U>(result));
-    }
-  }
-  return T{0};
-}
+// ---- integer scalar kernels (BinaryArith of elementwise_math.h) ----
 
 // y[i] = a[i*sa] OP b[i*sb] for the BroadcastKind's strides (a scalar operand has stride 0).
 template <typename T>
 void VBinaryUkernelScalar(BinaryOp op, BroadcastKind kind, size_t n, const T* a, const T* b, T* y) {
   const size_t sa = kind == BroadcastKind::kCV ? 0 : 1;
   const size_t sb = kind == BroadcastKind::kVC ? 0 : 1;
-  for (size_t i = 0; i < n; ++i) y[i] = BinaryScalar<T>(op, a[i * sa], b[i * sb]);
+  for (size_t i = 0; i < n; ++i) y[i] = BinaryArith<T>(op, a[i * sa], b[i * sb]);
 }
 
 extern template void VBinaryUkernelScalar<int8_t>(BinaryOp, BroadcastKind, size_t, const int8_t*, const int8_t*, int8_t*);

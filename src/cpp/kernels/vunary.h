@@ -16,14 +16,10 @@
 
 #include <cstddef>
 
+#include "kernels/elementwise_math.h"
+
 namespace webnn::kernels {
 
-enum class UnaryOp {
-  kRelu, kClamp, kSigmoid, kTanh, kErf, kGelu, kSqrt, kExp, kAbs, kNeg,
-  kLog, kCeil, kFloor, kReciprocal, kSin, kCos, kTan, kElu, kLeakyRelu, kHardSigmoid, kHardSwish,
-  kSoftplus, kSoftsign, kLinear, kSign, kRoundEven,
-};
-constexpr size_t kUnaryOpCount = static_cast<size_t>(UnaryOp::kRoundEven) + 1;
 
 // min/max: clamp bounds. alpha/beta: elu(alpha), leakyRelu(alpha), hardSigmoid(alpha, beta),
 // linear(alpha, beta): y = alpha * x + beta. Unused fields are ignored.
@@ -41,8 +37,14 @@ F32VUnaryFn GetF32VUnary(UnaryOp op);
 // The scalar twin / reference for op; never null.
 F32VUnaryFn GetF32VUnaryScalar(UnaryOp op);
 
+// The SIMD kernels (f32-vunary.inc) and one scalar kernel per operation (unary_ops.def), which
+// evaluates UnaryMath in double and rounds once.
 #define WEBNN_F32_VUNARY_UKERNEL(op, name) void name(size_t n, const float* x, float* y, const UnaryParams* params);
 #include "kernels/f32-vunary/f32-vunary.inc"
 #undef WEBNN_F32_VUNARY_UKERNEL
+#define WEBNN_UNARY_OP(op, name) \
+  void f32_v##name##_ukernel__scalar(size_t n, const float* x, float* y, const UnaryParams* params);
+#include "kernels/unary_ops.def"
+#undef WEBNN_UNARY_OP
 
 }  // namespace webnn::kernels

@@ -33,7 +33,7 @@ inline Half Store<Half, float>(float v) {
 }
 template <>
 inline Half Store<Half, double>(double v) {
-  return Half(static_cast<float>(v));
+  return Half::FromDouble(v);
 }
 
 // Calls fn(T{}) with T the storage type of `type`.

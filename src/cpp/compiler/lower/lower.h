@@ -30,25 +30,10 @@ using StepPtr = std::unique_ptr<runtime::Step>;
 
 Expected<StepPtr> LowerNode(const LowerArgs& args);
 
-// Families (lower/<family>.cc).
-Expected<StepPtr> LowerConv2d(const LowerArgs& args);
-Expected<StepPtr> LowerGemm(const LowerArgs& args);
-Expected<StepPtr> LowerMatMul(const LowerArgs& args);
-Expected<StepPtr> LowerBinary(const LowerArgs& args);
-Expected<StepPtr> LowerUnary(const LowerArgs& args);
-Expected<StepPtr> LowerCast(const LowerArgs& args);
-Expected<StepPtr> LowerWhere(const LowerArgs& args);
-Expected<StepPtr> LowerExpand(const LowerArgs& args);
-Expected<StepPtr> LowerPool2d(const LowerArgs& args);
-Expected<StepPtr> LowerSoftmax(const LowerArgs& args);
-Expected<StepPtr> LowerLayerNorm(const LowerArgs& args);
-Expected<StepPtr> LowerTranspose(const LowerArgs& args);
-Expected<StepPtr> LowerCopy(const LowerArgs& args);
-Expected<StepPtr> LowerSlice(const LowerArgs& args);
-Expected<StepPtr> LowerConcat(const LowerArgs& args);
-Expected<StepPtr> LowerPad(const LowerArgs& args);
-Expected<StepPtr> LowerGather(const LowerArgs& args);
-Expected<StepPtr> LowerReduce(const LowerArgs& args);
+// One lowering per row of nodes.def (lower/<family>.cc).
+#define WEBNN_NODE(kind, name) Expected<StepPtr> Lower##kind(const LowerArgs& args);
+#include "compiler/nodes.def"
+#undef WEBNN_NODE
 
 // A Step from a lambda, for the families whose state fits in a capture.
 template <typename Fn>

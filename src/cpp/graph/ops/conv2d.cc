@@ -1,4 +1,5 @@
 // Spec: #api-mlgraphbuilder-conv2d
+#include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/ops/layout.h"
@@ -10,7 +11,7 @@ namespace {
 struct Conv2dAttrs : OpAttrs {
   compiler::Conv2dParams params;
   bool nhwc_input = false;
-  std::string filter_layout;
+  Conv2dFilterLayout filter_layout = Conv2dFilterLayout::kOihw;
   bool has_bias = false;
 };
 
@@ -20,11 +21,14 @@ std::vector<OperandLimit> Conv2dLimits(std::string_view) {
 }
 
 // The permutation that takes a filter in `layout` to OHWI.
-std::vector<uint32_t> FilterToOhwi(const std::string& layout) {
-  if (layout == "oihw") return {0, 2, 3, 1};
-  if (layout == "hwio") return {3, 0, 1, 2};
-  if (layout == "ihwo") return {3, 1, 2, 0};
-  return {0, 1, 2, 3};  // ohwi
+std::vector<uint32_t> FilterToOhwi(Conv2dFilterLayout layout) {
+  switch (layout) {
+    case Conv2dFilterLayout::kOihw: return {0, 2, 3, 1};
+    case Conv2dFilterLayout::kHwio: return {3, 0, 1, 2};
+    case Conv2dFilterLayout::kIhwo: return {3, 1, 2, 0};
+    case Conv2dFilterLayout::kOhwi: break;
+  }
+  return {0, 1, 2, 3};
 }
 
 Expected<NodeSpec> ValidateConv2d(ValidationContext& ctx) {
@@ -39,8 +43,8 @@ Expected<NodeSpec> ValidateConv2d(ValidationContext& ctx) {
   auto strides = r.Uint32List("options.strides", {1, 1});
   auto dilations = r.Uint32List("options.dilations", {1, 1});
   uint32_t groups = r.Uint32("options.groups", 1);
-  std::string input_layout = r.Enum("options.inputLayout", "nchw", {"nchw", "nhwc"});
-  std::string filter_layout = r.Enum("options.filterLayout", "oihw", {"oihw", "hwio", "ohwi", "ihwo"});
+  InputLayout input_layout = ReadEnum(r, "options.inputLayout", InputLayout::kNchw);
+  Conv2dFilterLayout filter_layout = ReadEnum(r, "options.filterLayout", Conv2dFilterLayout::kOihw);
   if (!input || !filter || !ctx.ok()) return ctx.status();
   if (!ctx.CheckSameType("filter", *filter, "input", *input)) return ctx.status();
   if (padding.size() != 4) return ctx.Fail("options.padding", "should have length 4, got " + std::to_string(padding.size()) + ".");
@@ -50,7 +54,7 @@ Expected<NodeSpec> ValidateConv2d(ValidationContext& ctx) {
   for (uint32_t d : dilations) if (d == 0) return ctx.Fail("options.dilations", "should be greater than 0.");
   if (groups == 0) return ctx.Fail("options.groups", "should be greater than 0.");
 
-  bool nhwc = input_layout == "nhwc";
+  bool nhwc = input_layout == InputLayout::kNhwc;
   const Shape& is = input->shape;
   uint32_t n = is[0], c = nhwc ? is[3] : is[1], ih = nhwc ? is[1] : is[2], iw = nhwc ? is[2] : is[3];
   auto perm = FilterToOhwi(filter_layout);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
@@ -224,7 +225,7 @@ Expected<NodeSpec> ValidatePad(ValidationContext& ctx) {
   const OperandDesc* x = ctx.Operand("input");
   auto begin = r.Uint32List("beginningPadding");
   auto end = r.Uint32List("endingPadding");
-  std::string mode = r.Enum("options.mode", "constant", {"constant", "edge", "reflection"});
+  PaddingMode mode = ReadEnum(r, "options.mode", PaddingMode::kConstant);
   auto value = r.NumberArg("options.value");
   if (ctx.ok() && !begin) ctx.Fail("beginningPadding", "is required.");
   if (ctx.ok() && !end) ctx.Fail("endingPadding", "is required.");
@@ -236,8 +237,9 @@ Expected<NodeSpec> ValidatePad(ValidationContext& ctx) {
   auto& p = attrs->params;
   p.begin = *begin;
   p.end = *end;
-  p.mode = mode == "edge" ? compiler::PadMode::kEdge : mode == "reflection" ? compiler::PadMode::kReflection
-                                                                             : compiler::PadMode::kConstant;
+  p.mode = mode == PaddingMode::kEdge         ? compiler::PadMode::kEdge
+           : mode == PaddingMode::kReflection ? compiler::PadMode::kReflection
+                                              : compiler::PadMode::kConstant;
   p.value = value ? value->AsDouble() : 0.0;
   Shape out(rank);
   for (size_t i = 0; i < rank; ++i) {

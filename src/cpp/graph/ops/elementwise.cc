@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
@@ -217,12 +218,8 @@ std::vector<OperandLimit> CastLimits(std::string_view) { return {{"input", kAll}
 
 Expected<NodeSpec> ValidateCast(ValidationContext& ctx) {
   const OperandDesc* x = ctx.Operand("input");
-  std::string name = ctx.args().Enum("dataType", "", {"float32", "float16", "int32", "uint32", "int64", "uint64",
-                                                      "int8", "uint8"});
-  if (!ctx.args().Has("dataType")) ctx.Fail("dataType", "is required.");
-  if (!x) return ctx.status();
-  auto type = ParseDataType(name);
-  if (!type) return ctx.status();
+  std::optional<DataType> type = ReadDataType(ctx.args(), "dataType");
+  if (!x || !type) return ctx.status();
   return ctx.Finish({{ctx.last_operand()}, std::make_shared<CastAttrs>(), {{*type, x->shape}}});
 }
 

@@ -1,6 +1,7 @@
 // Spec: #api-mlgraphbuilder-pool2d (averagePool2d, l2Pool2d, maxPool2d)
 #include <cmath>
 
+#include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/ops/layout.h"
@@ -26,11 +27,11 @@ Expected<NodeSpec> ValidatePool2d(ValidationContext& ctx) {
   auto padding = r.Uint32List("options.padding", {0, 0, 0, 0});
   auto strides = r.Uint32List("options.strides", {1, 1});
   auto dilations = r.Uint32List("options.dilations", {1, 1});
-  std::string layout = r.Enum("options.layout", "nchw", {"nchw", "nhwc"});
-  std::string rounding = r.Enum("options.outputShapeRounding", "floor", {"floor", "ceil"});
+  InputLayout layout = ReadEnum(r, "options.layout", InputLayout::kNchw);
+  RoundingType rounding = ReadEnum(r, "options.outputShapeRounding", RoundingType::kFloor);
   auto output_sizes = r.Uint32List("options.outputSizes");
   if (!input || !ctx.ok()) return ctx.status();
-  bool nhwc = layout == "nhwc";
+  bool nhwc = layout == InputLayout::kNhwc;
   const Shape& s = input->shape;
   uint32_t n = s[0], c = nhwc ? s[3] : s[1], ih = nhwc ? s[1] : s[2], iw = nhwc ? s[2] : s[3];
   std::vector<uint32_t> win = window ? *window : std::vector<uint32_t>{ih, iw};
@@ -68,7 +69,7 @@ Expected<NodeSpec> ValidatePool2d(ValidationContext& ctx) {
     oh = (*output_sizes)[0];
     ow = (*output_sizes)[1];
   } else {
-    bool ceil = rounding == "ceil";
+    bool ceil = rounding == RoundingType::kCeil;
     oh = ceil ? ceil_size[0] : floor_size[0];
     ow = ceil ? ceil_size[1] : floor_size[1];
   }

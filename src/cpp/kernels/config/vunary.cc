@@ -1,7 +1,6 @@
-// Dispatch tables for the f32 vunary kernels, built from f32-vunary.inc: the wasmsimd entries come
-// first in the list, so the first kernel seen for an op is the best one.
+// Dispatch tables for the f32 vunary kernels: the SIMD kernel of an op (f32-vunary.inc) when there is
+// one, else its scalar kernel (one per row of unary_ops.def).
 #include <array>
-#include <string_view>
 
 #include "kernels/vunary.h"
 
@@ -16,12 +15,11 @@ struct Tables {
 const Tables& GetTables() {
   static const Tables tables = [] {
     Tables t;
-#define WEBNN_F32_VUNARY_UKERNEL(op, name)                                               \
-  {                                                                                      \
-    const size_t i = static_cast<size_t>(UnaryOp::op);                                   \
-    if (t.best[i] == nullptr) t.best[i] = name;                                          \
-    if (std::string_view(#name).ends_with("__scalar")) t.scalar[i] = name;               \
-  }
+#define WEBNN_UNARY_OP(op, name) t.scalar[static_cast<size_t>(UnaryOp::op)] = f32_v##name##_ukernel__scalar;
+#include "kernels/unary_ops.def"
+#undef WEBNN_UNARY_OP
+    t.best = t.scalar;
+#define WEBNN_F32_VUNARY_UKERNEL(op, name) t.best[static_cast<size_t>(UnaryOp::op)] = name;
 #include "kernels/f32-vunary/f32-vunary.inc"
 #undef WEBNN_F32_VUNARY_UKERNEL
     return t;

@@ -9,47 +9,44 @@
 #include <cmath>
 #include <cstddef>
 
+#include "kernels/elementwise_math.h"
 #include "kernels/params.h"
 #include "kernels/simd_util.h"
 
 namespace webnn::kernels::vbinary_impl {
 
+// The scalar twins evaluate the shared math (in double, rounded once: for +, -, *, / that is the IEEE
+// single-precision result, so SIMD and scalar agree bit for bit).
+inline float Of(BinaryOp op, float a, float b) { return static_cast<float>(BinaryArith<double>(op, a, b)); }
+
 struct Add {
   static v128_t Simd(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
-  static float Scalar(float a, float b) { return a + b; }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kAdd, a, b); }
 };
 struct Sub {
   static v128_t Simd(v128_t a, v128_t b) { return wasm_f32x4_sub(a, b); }
-  static float Scalar(float a, float b) { return a - b; }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kSub, a, b); }
 };
 struct Mul {
   static v128_t Simd(v128_t a, v128_t b) { return wasm_f32x4_mul(a, b); }
-  static float Scalar(float a, float b) { return a * b; }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kMul, a, b); }
 };
 struct Div {
   static v128_t Simd(v128_t a, v128_t b) { return wasm_f32x4_div(a, b); }
-  static float Scalar(float a, float b) { return a / b; }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kDiv, a, b); }
 };
 // f32x4.max/min: NaN if either is NaN; +0 > -0.
 struct Max {
   static v128_t Simd(v128_t a, v128_t b) { return wasm_f32x4_max(a, b); }
-  static float Scalar(float a, float b) {
-    if (std::isnan(a) || std::isnan(b)) return a + b;
-    if (a == b) return std::signbit(a) ? b : a;
-    return a > b ? a : b;
-  }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kMax, a, b); }
 };
 struct Min {
   static v128_t Simd(v128_t a, v128_t b) { return wasm_f32x4_min(a, b); }
-  static float Scalar(float a, float b) {
-    if (std::isnan(a) || std::isnan(b)) return a + b;
-    if (a == b) return std::signbit(a) ? a : b;
-    return a < b ? a : b;
-  }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kMin, a, b); }
 };
 // Double-precision pow rounded once: exact for the WPT cases (0 ULP tolerance).
 struct Pow {
-  static float Scalar(float a, float b) { return static_cast<float>(std::pow(double{a}, double{b})); }
+  static float Scalar(float a, float b) { return Of(BinaryOp::kPow, a, b); }
 };
 
 // kSwap: y = b OP a (the "rc" kernels: b is the scalar).

@@ -35,11 +35,6 @@ inline void Loop(size_t n, const float* x, float* y, F f) {
   if (n != 0) simd::StoreTail(y, f(simd::LoadTail(x, n)), n);
 }
 
-template <typename F>
-inline void ScalarLoop(size_t n, const float* x, float* y, F f) {
-  for (size_t i = 0; i < n; ++i) y[i] = f(x[i]);
-}
-
 inline v128_t Splat(float v) { return wasm_f32x4_splat(v); }
 inline v128_t Select(v128_t mask, v128_t if_true, v128_t if_false) {
   return wasm_v128_bitselect(if_true, if_false, mask);

@@ -50,26 +50,13 @@ Shape Parse(const std::string& name) {
   return sh;
 }
 
-double RefMax(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return NAN;
-  if (a == b) return std::signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-double RefMin(double a, double b) {
-  if (std::isnan(a) || std::isnan(b)) return NAN;
-  if (a == b) return std::signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-
+// The shared math (elementwise_math.h) in double, rounded once; the kernel's op is found by its
+// name in binary_ops.def.
 float Reference(const std::string& op, float a, float b) {
-  double x = a, y = b;
-  if (op == "add") return static_cast<float>(x + y);
-  if (op == "sub") return static_cast<float>(x - y);
-  if (op == "mul") return static_cast<float>(x * y);
-  if (op == "div") return static_cast<float>(x / y);
-  if (op == "max") return static_cast<float>(RefMax(x, y));
-  if (op == "min") return static_cast<float>(RefMin(x, y));
-  if (op == "pow") return static_cast<float>(std::pow(x, y));
+#define WEBNN_BINARY_OP(e, name, kind) \
+  if (op == #name) return static_cast<float>(BinaryArith<double>(BinaryOp::e, a, b));
+#include "kernels/binary_ops.def"
+#undef WEBNN_BINARY_OP
   ADD_FAILURE() << "unknown op " << op;
   return 0;
 }
