@@ -78,14 +78,17 @@ struct Pool2dParams {
 };
 struct SoftmaxParams { uint32_t axis = 0; };
 // inputs: x, [scale], [bias]; scale/bias have the shape of x's dims at `axes`.
+// channel_axis >= 0 (instanceNormalization): scale/bias are [C], indexed by that (not normalized) axis.
 struct LayerNormParams {
   std::vector<uint32_t> axes;
   float epsilon = 1e-5f;
   bool has_scale = false, has_bias = false;
+  int32_t channel_axis = -1;
 };
 struct TransposeParams { std::vector<uint32_t> perm; };
 struct CopyParams {};  // reshape / identity: bytes copied unchanged
-struct SliceParams { std::vector<uint32_t> starts, sizes, strides; };
+// reverse (optional, per axis): walk that axis from its end (reverse() is a full-range slice).
+struct SliceParams { std::vector<uint32_t> starts, sizes, strides; std::vector<uint8_t> reverse; };
 struct ConcatParams { uint32_t axis = 0; };
 struct PadParams {
   std::vector<uint32_t> begin, end;
@@ -100,6 +103,21 @@ struct ReduceParams {
   std::vector<uint32_t> axes;  // output keeps the reduced dims as 1 (a Copy reshapes afterwards)
 };
 struct CastParams {};
+// Index of the max (or min) along `axis`, first one on ties; output (int32 or int64) keeps the axis as 1.
+struct ArgMinMaxParams {
+  bool max = true;
+  uint32_t axis = 0;
+};
+struct CumulativeSumParams {
+  uint32_t axis = 0;
+  bool exclusive = false, reversed = false;
+};
+// Indices (inputs[1]) are int32, uint32 or int64; negative ones count from the end, out-of-range ones
+// are clamped (the spec leaves them implementation-defined; they must never reach outside a tensor).
+struct GatherElementsParams { uint32_t axis = 0; };  // out[.., j, ..] = x[.., indices[.., j, ..], ..]
+struct GatherNDParams {};                            // indices [..., k] address x's first k dims
+struct ScatterElementsParams { uint32_t axis = 0; };  // inputs: x, indices, updates; later updates win
+struct ScatterNDParams {};
 
 namespace detail {
 template <typename... T>

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "graph/validation_context.h"
+
 namespace webnn::graph {
 
 void LoweringContext::Emit(compiler::NodeParams params, std::vector<compiler::ValueId> in,
@@ -38,6 +40,20 @@ compiler::ValueId LoweringContext::Constant(DataType type, Shape shape, const vo
   if (!buffer.ok()) return compiler::kNoValue;
   std::memcpy(buffer.value()->data(), data, bytes);
   return g_.AddConstant(type, std::move(shape), std::move(buffer).value());
+}
+
+compiler::ValueId LoweringContext::Binary(compiler::BinaryOp op, compiler::ValueId a, compiler::ValueId b) {
+  const compiler::Value& va = g_.values[a];
+  Shape shape = BroadcastShapes(va.shape, g_.values[b].shape).value_or(va.shape);  // validated by the caller
+  compiler::ValueId y = NewValue(kernels::IsArithmetic(op) ? va.type : DataType::kUint8, std::move(shape));
+  Emit(compiler::BinaryParams{op, {}}, {a, b}, {y});
+  return y;
+}
+
+compiler::ValueId LoweringContext::Unary(compiler::UnaryParams params, compiler::ValueId x) {
+  compiler::ValueId y = NewValue(g_.values[x].type, g_.values[x].shape);
+  Emit(params, {x}, {y});
+  return y;
 }
 
 }  // namespace webnn::graph

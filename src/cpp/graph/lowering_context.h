@@ -30,6 +30,10 @@ class LoweringContext {
   compiler::ValueId Reshape(compiler::ValueId x, Shape shape);
   compiler::ValueId Cast(compiler::ValueId x, DataType type);
   compiler::ValueId Constant(DataType type, Shape shape, const void* data);
+  // a OP b broadcast (numpy rules) into a new value; predicates give uint8.
+  compiler::ValueId Binary(compiler::BinaryOp op, compiler::ValueId a, compiler::ValueId b);
+  // op(x) into a new value of x's type and shape.
+  compiler::ValueId Unary(compiler::UnaryParams params, compiler::ValueId x);
   const compiler::Value& value(compiler::ValueId v) const { return g_.values[v]; }
 
   void set_label(std::string label) { label_ = std::move(label); }

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "compiler/lower/element_types.h"
+#include "compiler/lower/indices.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/transpose.h"
@@ -58,7 +59,9 @@ Expected<StepPtr> LowerSlice(const LowerArgs& a) {
   TensorRef rx = a.in[0], ry = a.out[0];
   // Rows along the last axis are contiguous when its stride is 1: copy them whole.
   size_t rank = out_shape.size();
-  bool contiguous_rows = rank > 0 && p.strides[rank - 1] == 1;
+  std::vector<uint8_t> rev = p.reverse;
+  rev.resize(rank, 0);
+  bool contiguous_rows = rank > 0 && p.strides[rank - 1] == 1 && !rev[rank - 1];
   return MakeStep("slice", [=](const ExecContext& ctx) {
     const uint8_t* x = ctx.Ptr(rx);
     uint8_t* y = ctx.Ptr(ry);
@@ -70,7 +73,10 @@ Expected<StepPtr> LowerSlice(const LowerArgs& a) {
     uint64_t row_len = contiguous_rows ? out_shape[rank - 1] : 1;
     ForEachIndex(rows_shape, [&](uint64_t row, const std::vector<uint32_t>& idx) {
       uint64_t off = 0;
-      for (size_t d = 0; d < idx.size(); ++d) off += (p.starts[d] + uint64_t{idx[d]} * p.strides[d]) * in_strides[d];
+      for (size_t d = 0; d < idx.size(); ++d) {
+        uint64_t i = rev[d] ? out_shape[d] - 1 - idx[d] : idx[d];
+        off += (p.starts[d] + i * p.strides[d]) * in_strides[d];
+      }
       if (contiguous_rows) off += p.starts[rank - 1] * in_strides[rank - 1];
       std::memcpy(y + row * row_len * es, x + off * es, row_len * es);
     });
@@ -156,20 +162,7 @@ Expected<StepPtr> LowerGather(const LowerArgs& a) {
     const uint8_t* idx = ctx.Ptr(ri);
     uint8_t* y = ctx.Ptr(ry);
     for (uint64_t j = 0; j < num_indices; ++j) {
-      int64_t k = 0;
-      switch (index_type) {
-        case DataType::kInt32: k = reinterpret_cast<const int32_t*>(idx)[j]; break;
-        case DataType::kUint32: k = reinterpret_cast<const uint32_t*>(idx)[j]; break;
-        case DataType::kInt64: k = reinterpret_cast<const int64_t*>(idx)[j]; break;
-        case DataType::kUint64: k = static_cast<int64_t>(reinterpret_cast<const uint64_t*>(idx)[j]); break;
-        case DataType::kInt8: k = reinterpret_cast<const int8_t*>(idx)[j]; break;
-        case DataType::kUint8: k = idx[j]; break;
-        default: break;
-      }
-      // Negative indices count from the end; out-of-range ones are clamped (the spec leaves them
-      // implementation-defined, and they must never read outside the tensor).
-      if (k < 0) k += static_cast<int64_t>(axis_dim);
-      k = std::clamp<int64_t>(k, 0, static_cast<int64_t>(axis_dim) - 1);
+      uint64_t k = ClampIndex(ReadIndex(index_type, idx, j), axis_dim);
       for (uint64_t o = 0; o < outer; ++o) {
         std::memcpy(y + (o * num_indices + j) * inner_bytes, x + (o * axis_dim + k) * inner_bytes, inner_bytes);
       }

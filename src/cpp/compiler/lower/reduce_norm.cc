@@ -191,6 +191,17 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
   }
   bool params_in_order = true;
   for (uint64_t r = 0; r < param_index.size(); ++r) params_in_order = params_in_order && param_index[r] == r;
+  // Per-row (channel) parameters: the channel of each kept-index row.
+  std::vector<uint32_t> row_channel;
+  if (p.channel_axis >= 0) {
+    uint64_t after = 1;  // kept elements per step of the channel axis
+    for (size_t d = p.channel_axis + 1; d < s.size(); ++d) {
+      if (std::find(p.axes.begin(), p.axes.end(), d) == p.axes.end()) after *= s[d];
+    }
+    row_channel.resize(split.outer_offsets.size());
+    for (uint64_t o = 0; o < row_channel.size(); ++o) row_channel[o] = static_cast<uint32_t>((o / after) % s[p.channel_axis]);
+  }
+  const bool per_row = p.channel_axis >= 0;
   TensorRef rx = a.in[0], ry = a.out[0];
   TensorRef rs = p.has_scale ? a.in[1] : TensorRef{};
   TensorRef rb = p.has_bias ? a.in[p.has_scale ? 2 : 1] : TensorRef{};
@@ -206,7 +217,7 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
       std::vector<float> row, out;
       for (uint64_t o = b; o < e; ++o) {
         uint64_t base = split.outer_offsets[o];
-        if (trailing && params_in_order) {
+        if (trailing && params_in_order && !per_row) {
           kernels::f32_layernorm__wasmsimd(n, x + base, scale, bias, eps, y + base);
           continue;
         }
@@ -220,8 +231,8 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
         for (uint64_t r = 0; r < n; ++r) {
           uint64_t off = split.inner_offsets[r];
           double v = (x[base + off] - mean) * inv;
-          if (scale) v *= scale[param_index[r]];
-          if (bias) v += bias[param_index[r]];
+          if (scale) v *= scale[per_row ? row_channel[o] : param_index[r]];
+          if (bias) v += bias[per_row ? row_channel[o] : param_index[r]];
           y[base + off] = static_cast<float>(v);
         }
       }

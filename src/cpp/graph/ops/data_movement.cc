@@ -1,9 +1,10 @@
-// Spec: #api-mlgraphbuilder-transpose, -reshape-method, -slice, -concat, -split, -pad, -expand, -gather
+// Spec: #api-mlgraphbuilder-transpose, -reshape-method, -slice, -concat, -split, -pad, -expand, -gather, -reverse-method, -tile, -triangular
 #include <algorithm>
 #include <numeric>
 
 #include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
+#include "graph/ops/family_util.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
 
@@ -12,24 +13,7 @@ namespace {
 
 using data_types::kAll;
 
-std::string Str(uint64_t v) { return std::to_string(v); }
-
-template <typename Params>
-struct ParamsAttrs : OpAttrs {
-  Params params;
-};
-
 std::vector<OperandLimit> SingleInputAnyType(std::string_view) { return {{"input", kAll}, {"output", kAll}}; }
-
-template <typename Params>
-Status EmitParams(LoweringContext& ctx, const Node& node) {
-  std::vector<compiler::ValueId> in;
-  for (size_t i = 0; i < node.inputs.size(); ++i) in.push_back(ctx.In(node, i));
-  std::vector<compiler::ValueId> out;
-  for (size_t i = 0; i < node.outputs.size(); ++i) out.push_back(ctx.Out(node, i));
-  ctx.Emit(node.Attrs<ParamsAttrs<Params>>().params, in, out);
-  return Status::Ok();
-}
 
 // ---- transpose ----
 
@@ -106,7 +90,7 @@ Expected<NodeSpec> ValidateSlice(ValidationContext& ctx) {
     out[i] = static_cast<uint32_t>((size + st[i] - 1) / st[i]);
   }
   auto attrs = std::make_shared<ParamsAttrs<compiler::SliceParams>>();
-  attrs->params = {*starts, out, st};
+  attrs->params = {*starts, out, st, {}};
   return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
 }
 
@@ -205,7 +189,7 @@ Status LowerSplit(LoweringContext& ctx, const Node& node) {
   const Shape& in = ctx.desc(node.inputs[0]).shape;
   uint32_t offset = 0;
   for (size_t i = 0; i < a.sizes.size(); ++i) {
-    compiler::SliceParams p{std::vector<uint32_t>(in.size(), 0), in, std::vector<uint32_t>(in.size(), 1)};
+    compiler::SliceParams p{std::vector<uint32_t>(in.size(), 0), in, std::vector<uint32_t>(in.size(), 1), {}};
     p.starts[a.axis] = offset;
     p.sizes[a.axis] = a.sizes[i];
     offset += a.sizes[i];
@@ -295,8 +279,113 @@ Expected<NodeSpec> ValidateGather(ValidationContext& ctx) {
   return ctx.Finish({{x_id, i_id}, attrs, {{x->type, out}}});
 }
 
+// ---- reverse ----
+
+Expected<NodeSpec> ValidateReverse(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  auto axes = ctx.args().Uint32List("options.axes");
+  if (!x || !ctx.ok()) return ctx.status();
+  const size_t rank = x->shape.size();
+  auto attrs = std::make_shared<ParamsAttrs<compiler::SliceParams>>();
+  auto& p = attrs->params;
+  p.starts.assign(rank, 0);
+  p.sizes = x->shape;
+  p.strides.assign(rank, 1);
+  p.reverse.assign(rank, axes ? 0 : 1);
+  for (uint32_t a : axes.value_or(std::vector<uint32_t>{})) {
+    if (a >= rank) return ctx.Fail("options.axes", "axis " + Str(a) + " is out of range for rank " + Str(rank) + ".");
+    if (p.reverse[a]) return ctx.Fail("options.axes", "axis " + Str(a) + " is duplicated.");
+    p.reverse[a] = 1;
+  }
+  return ctx.Finish({{ctx.last_operand()}, attrs, {*x}});
+}
+
+// ---- tile ----
+
+struct TileAttrs : OpAttrs {
+  std::vector<uint32_t> repetitions;
+};
+
+Expected<NodeSpec> ValidateTile(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  auto reps = ctx.args().Uint32List("repetitions");
+  if (ctx.ok() && !reps) ctx.Fail("repetitions", "is required.");
+  if (!x || !ctx.ok()) return ctx.status();
+  const size_t rank = x->shape.size();
+  if (reps->size() != rank) return ctx.Fail("repetitions", "should have length " + Str(rank) + ", got " + Str(reps->size()) + ".");
+  Shape out = x->shape;
+  for (size_t i = 0; i < rank; ++i) {
+    if ((*reps)[i] == 0) return ctx.Fail("repetitions", "values should be greater than 0.");
+    uint64_t d = uint64_t{out[i]} * (*reps)[i];
+    if (d > 0xffffffffu) return ctx.Fail("repetitions", "make dimension " + Str(i) + " too large.");
+    out[i] = static_cast<uint32_t>(d);
+  }
+  auto attrs = std::make_shared<TileAttrs>();
+  attrs->repetitions = *reps;
+  return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
+}
+
+// input [d0, d1, ...] viewed as [1, d0, 1, d1, ...] and broadcast to [r0, d0, r1, d1, ...]: row-major,
+// that is the tiled tensor.
+Status LowerTile(LoweringContext& ctx, const Node& node) {
+  const auto& reps = node.Attrs<TileAttrs>().repetitions;
+  compiler::ValueId x = ctx.In(node, 0), out = ctx.Out(node);
+  const Shape& in = ctx.value(x).shape;
+  Shape view, expanded;
+  for (size_t i = 0; i < in.size(); ++i) {
+    view.insert(view.end(), {1, in[i]});
+    expanded.insert(expanded.end(), {reps[i], in[i]});
+  }
+  compiler::ValueId y = ctx.NewValue(ctx.value(x).type, expanded);
+  ctx.Emit(compiler::ExpandParams{}, {ctx.Reshape(x, view)}, {y});
+  ctx.Emit(compiler::CopyParams{}, {y}, {out});
+  return Status::Ok();
+}
+
+// ---- triangular ----
+
+struct TriangularAttrs : OpAttrs {
+  bool upper = true;
+  int32_t diagonal = 0;
+};
+
+std::vector<OperandLimit> TriangularLimits(std::string_view) { return {{"input", kAll, 2, kMaxRank}, {"output", kAll, 2, kMaxRank}}; }
+
+Expected<NodeSpec> ValidateTriangular(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  auto attrs = std::make_shared<TriangularAttrs>();
+  attrs->upper = ctx.args().Bool("options.upper", true);
+  attrs->diagonal = ctx.args().Int32("options.diagonal", 0);
+  if (!x || !ctx.ok()) return ctx.status();
+  return ctx.Finish({{ctx.last_operand()}, attrs, {*x}});
+}
+
+// where(mask, input, 0) with the [rows, columns] mask a build-time constant: the upper triangle keeps
+// column - row >= diagonal, the lower one column - row <= diagonal.
+Status LowerTriangular(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<TriangularAttrs>();
+  compiler::ValueId x = ctx.In(node, 0);
+  const Shape& s = ctx.value(x).shape;
+  const uint32_t rows = s[s.size() - 2], cols = s[s.size() - 1];
+  std::vector<uint8_t> mask(uint64_t{rows} * cols);
+  for (uint32_t i = 0; i < rows; ++i) {
+    for (uint32_t j = 0; j < cols; ++j) {
+      int64_t k = int64_t{j} - int64_t{i};
+      mask[uint64_t{i} * cols + j] = a.upper ? k >= a.diagonal : k <= a.diagonal;
+    }
+  }
+  const uint64_t zero_bits = 0;
+  compiler::ValueId keep = ctx.Constant(DataType::kUint8, {rows, cols}, mask.data());
+  compiler::ValueId zero = ctx.Constant(ctx.value(x).type, {}, &zero_bits);
+  ctx.Emit(compiler::WhereParams{}, {keep, x, zero}, {ctx.Out(node)});
+  return Status::Ok();
+}
+
 }  // namespace
 
+const OpFamily kReverseFamily = {ValidateReverse, SingleInputAnyType, EmitParams<compiler::SliceParams>};
+const OpFamily kTileFamily = {ValidateTile, SingleInputAnyType, LowerTile};
+const OpFamily kTriangularFamily = {ValidateTriangular, TriangularLimits, LowerTriangular};
 const OpFamily kTransposeFamily = {ValidateTranspose, SingleInputAnyType, EmitParams<compiler::TransposeParams>};
 const OpFamily kReshapeFamily = {ValidateReshape, SingleInputAnyType, EmitParams<compiler::CopyParams>};
 const OpFamily kSliceFamily = {ValidateSlice, SingleInputAnyType, EmitParams<compiler::SliceParams>};

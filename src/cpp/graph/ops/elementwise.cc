@@ -1,6 +1,6 @@
 // Spec: #api-mlgraphbuilder-unary, #api-mlgraphbuilder-binary, #api-mlgraphbuilder-logical,
 // #api-mlgraphbuilder-elu ... (activations), #api-mlgraphbuilder-clamp, #api-mlgraphbuilder-cast,
-// #api-mlgraphbuilder-where.
+// #api-mlgraphbuilder-where, #api-mlgraphbuilder-prelu.
 #include <cmath>
 #include <map>
 
@@ -255,8 +255,45 @@ Status LowerWhere(LoweringContext& ctx, const Node& node) {
   return Status::Ok();
 }
 
+// ---- prelu ----
+
+const DataTypeSet kPreluTypes{DataType::kFloat32, DataType::kFloat16, DataType::kInt64, DataType::kInt32,
+                              DataType::kInt8};
+
+std::vector<OperandLimit> PreluLimits(std::string_view) {
+  return {{"input", kPreluTypes}, {"slope", kPreluTypes}, {"output", kPreluTypes}};
+}
+
+Expected<NodeSpec> ValidatePrelu(ValidationContext& ctx) {
+  const OperandDesc* x = ctx.Operand("input");
+  OperandId x_id = ctx.last_operand();
+  const OperandDesc* slope = ctx.Operand("slope");
+  OperandId s_id = ctx.last_operand();
+  if (!x || !slope) return ctx.status();
+  if (!ctx.CheckSameType("slope", *slope, "input", *x)) return ctx.status();
+  auto shape = BroadcastShapes(slope->shape, x->shape);
+  if (!shape) {
+    return ctx.Fail("slope", "shape " + ShapeToString(slope->shape) + " cannot be broadcast with the input's shape " +
+                                 ShapeToString(x->shape) + ".");
+  }
+  return ctx.Finish({{x_id, s_id}, std::make_shared<UnaryAttrs>(), {{x->type, *shape}}});
+}
+
+// where(input >= 0, input, input * slope): every type, NaN and -0 kept as the input has them.
+Status LowerPrelu(LoweringContext& ctx, const Node& node) {
+  compiler::ValueId x = ctx.In(node, 0);
+  DataType type = ctx.value(x).type;
+  const uint64_t zero_bits = 0;  // 0 in every data type
+  compiler::ValueId zero = ctx.Constant(type, {}, &zero_bits);
+  compiler::ValueId scaled = ctx.Binary(BinaryOp::kMul, x, ctx.In(node, 1));
+  compiler::ValueId keep = ctx.Binary(BinaryOp::kGreaterOrEqual, x, zero);
+  ctx.Emit(compiler::WhereParams{}, {keep, x, scaled}, {ctx.Out(node)});
+  return Status::Ok();
+}
+
 }  // namespace
 
+const OpFamily kPreluFamily = {ValidatePrelu, PreluLimits, LowerPrelu};
 const OpFamily kElementwiseUnaryFamily = {ValidateUnary, UnaryLimits, LowerUnary};
 const OpFamily kActivationFamily = {ValidateActivation, ActivationLimits, LowerUnary};
 const OpFamily kClampFamily = {ValidateClamp, ClampLimits, LowerUnary};

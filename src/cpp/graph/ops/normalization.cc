@@ -1,7 +1,9 @@
-// Spec: #api-mlgraphbuilder-softmax-method, #api-mlgraphbuilder-layernorm, #api-mlgraphbuilder-batchnorm
+// Spec: #api-mlgraphbuilder-softmax-method, #api-mlgraphbuilder-layernorm, #api-mlgraphbuilder-batchnorm,
+// #api-mlgraphbuilder-instancenorm
 #include <algorithm>
 #include <cmath>
 
+#include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/ops/layout.h"
@@ -205,8 +207,73 @@ Status LowerBatchNorm(LoweringContext& ctx, const Node& node) {
   return Status::Ok();
 }
 
+// ---- instanceNormalization ----
+
+struct InstanceNormAttrs : OpAttrs {
+  bool nhwc = false;
+  float epsilon = 1e-5f;
+  bool has_scale = false, has_bias = false;
+};
+
+std::vector<OperandLimit> InstanceNormLimits(std::string_view) {
+  return {{"input", data_types::kFloat, 4, 4},
+          {"scale", data_types::kFloat, 1, 1},
+          {"bias", data_types::kFloat, 1, 1},
+          {"output", data_types::kFloat, 4, 4}};
+}
+
+Expected<NodeSpec> ValidateInstanceNorm(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  OperandId x_id = ctx.last_operand();
+  const OperandDesc* scale = ctx.Operand("options.scale", false, "scale");
+  OperandId scale_id = ctx.last_operand();
+  const OperandDesc* bias = ctx.Operand("options.bias", false, "bias");
+  OperandId bias_id = ctx.last_operand();
+  double eps = r.Double("options.epsilon", 1e-5);
+  InputLayout layout = ReadEnum(r, "options.layout", InputLayout::kNchw);
+  if (!x || !ctx.ok()) return ctx.status();
+  auto attrs = std::make_shared<InstanceNormAttrs>();
+  attrs->nhwc = layout == InputLayout::kNhwc;
+  attrs->epsilon = static_cast<float>(eps);
+  Shape expected{x->shape[attrs->nhwc ? 3 : 1]};
+  std::vector<OperandId> inputs = {x_id};
+  for (auto [desc, id, name] : {std::tuple{scale, scale_id, "options.scale"}, std::tuple{bias, bias_id, "options.bias"}}) {
+    if (!desc) continue;
+    if (!ctx.CheckSameType(name, *desc, "input", *x)) return ctx.status();
+    if (desc->shape != expected) {
+      return ctx.Fail(name, "shape should be " + ShapeToString(expected) + ", got " + ShapeToString(desc->shape) + ".");
+    }
+    inputs.push_back(id);
+  }
+  attrs->has_scale = scale != nullptr;
+  attrs->has_bias = bias != nullptr;
+  return ctx.Finish({inputs, attrs, {*x}});
+}
+
+// A layerNormalization over the spatial axes with per-channel scale and bias: each output is evaluated
+// in double and rounded once (WPT's tolerance is 0 ULP).
+Status LowerInstanceNorm(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<InstanceNormAttrs>();
+  Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
+  compiler::LayerNormParams p;
+  p.axes = a.nhwc ? std::vector<uint32_t>{1, 2} : std::vector<uint32_t>{2, 3};
+  p.epsilon = a.epsilon;
+  p.has_scale = a.has_scale;
+  p.has_bias = a.has_bias;
+  p.channel_axis = a.nhwc ? 3 : 1;
+  std::vector<compiler::ValueId> in;
+  for (size_t i = 0; i < node.inputs.size(); ++i) in.push_back(f32.In(ctx.In(node, i)));
+  compiler::ValueId out = ctx.Out(node);
+  compiler::ValueId result = f32.Out(out);
+  ctx.Emit(p, in, {result});
+  f32.Finish(result, out);
+  return Status::Ok();
+}
+
 }  // namespace
 
+const OpFamily kInstanceNormalizationFamily = {ValidateInstanceNorm, InstanceNormLimits, LowerInstanceNorm};
 const OpFamily kSoftmaxFamily = {ValidateSoftmax, SoftmaxLimits, LowerSoftmax};
 const OpFamily kLayerNormalizationFamily = {ValidateLayerNorm, LayerNormLimits, LowerLayerNorm};
 const OpFamily kBatchNormalizationFamily = {ValidateBatchNorm, BatchNormLimits, LowerBatchNorm};

@@ -1,7 +1,9 @@
-// Spec: #api-mlgraphbuilder-reduce
+// Spec: #api-mlgraphbuilder-reduce, #api-mlgraphbuilder-argminmax, #api-mlgraphbuilder-cumulativesum
 #include <map>
 
+#include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
+#include "graph/ops/family_util.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
 
@@ -91,8 +93,85 @@ Status LowerReduce(LoweringContext& ctx, const Node& node) {
   return Status::Ok();
 }
 
+// ---- argMin / argMax ----
+
+const DataTypeSet kArgIndexTypes{DataType::kInt32, DataType::kInt64};
+
+std::vector<OperandLimit> ArgMinMaxLimits(std::string_view) {
+  return {{"input", data_types::kAll, 1, kMaxRank}, {"output", kArgIndexTypes}};
+}
+
+struct ArgMinMaxAttrs : OpAttrs {
+  compiler::ArgMinMaxParams params;
+};
+
+Expected<NodeSpec> ValidateArgMinMax(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  uint32_t axis = r.Uint32("axis");
+  bool keep = r.Bool("options.keepDimensions", false);
+  std::optional<DataType> out_type = DataType::kInt32;
+  if (r.Has("options.outputDataType")) out_type = ReadDataType(r, "options.outputDataType");
+  if (!x || !out_type || !ctx.ok()) return ctx.status();
+  const size_t rank = x->shape.size();
+  if (axis >= rank) return ctx.Fail("axis", "should be in the range [0, " + Str(rank) + ").");
+  if (!kArgIndexTypes.Has(*out_type)) {
+    return ctx.Fail("options.outputDataType", std::string("should be int32 or int64, got ") + DataTypeName(*out_type) + ".");
+  }
+  if (*out_type == DataType::kInt32 && x->shape[axis] > 2147483647u) {
+    return ctx.Fail("axis", "the input's size along it does not fit the int32 output.");
+  }
+  Shape out;
+  for (size_t i = 0; i < rank; ++i) {
+    if (i != axis) out.push_back(x->shape[i]);
+    else if (keep) out.push_back(1);
+  }
+  auto attrs = std::make_shared<ArgMinMaxAttrs>();
+  attrs->params.max = ctx.op() == "argMax";
+  attrs->params.axis = axis;
+  return ctx.Finish({{ctx.last_operand()}, attrs, {{*out_type, out}}});
+}
+
+// The node's output keeps the axis as 1; a reshape gives the operator's shape when it drops it.
+Status LowerArgMinMax(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<ArgMinMaxAttrs>();
+  compiler::ValueId x = ctx.In(node, 0), out = ctx.Out(node);
+  Shape kept = ctx.value(x).shape;
+  kept[a.params.axis] = 1;
+  if (kept == ctx.value(out).shape) {
+    ctx.Emit(a.params, {x}, {out});
+    return Status::Ok();
+  }
+  compiler::ValueId y = ctx.NewValue(ctx.value(out).type, kept);
+  ctx.Emit(a.params, {x}, {y});
+  ctx.Emit(compiler::CopyParams{}, {y}, {out});
+  return Status::Ok();
+}
+
+// ---- cumulativeSum ----
+
+std::vector<OperandLimit> CumulativeSumLimits(std::string_view) {
+  return {{"input", kSumTypes, 1, kMaxRank}, {"output", kSumTypes, 1, kMaxRank}};
+}
+
+Expected<NodeSpec> ValidateCumulativeSum(ValidationContext& ctx) {
+  auto& r = ctx.args();
+  const OperandDesc* x = ctx.Operand("input");
+  uint32_t axis = r.Uint32("axis");
+  auto attrs = std::make_shared<ParamsAttrs<compiler::CumulativeSumParams>>();
+  attrs->params.exclusive = r.Bool("options.exclusive", false);
+  attrs->params.reversed = r.Bool("options.reversed", false);
+  if (!x || !ctx.ok()) return ctx.status();
+  if (axis >= x->shape.size()) return ctx.Fail("axis", "should be in the range [0, " + Str(x->shape.size()) + ").");
+  attrs->params.axis = axis;
+  return ctx.Finish({{ctx.last_operand()}, attrs, {*x}});
+}
+
 }  // namespace
 
+const OpFamily kArgMinMaxFamily = {ValidateArgMinMax, ArgMinMaxLimits, LowerArgMinMax};
+const OpFamily kCumulativeSumFamily = {ValidateCumulativeSum, CumulativeSumLimits,
+                                       EmitParams<compiler::CumulativeSumParams>};
 const OpFamily kReduceFamily = {ValidateReduce, ReduceLimits, LowerReduce};
 
 }  // namespace webnn::graph

@@ -1,0 +1,118 @@
+// Spec: #api-mlgraphbuilder-quantizelinear, #api-mlgraphbuilder-dequantizelinear
+// Both compute in float32 on the shared elementwise kernels: scale and zeroPoint are blockwise
+// broadcast by viewing the input with each blocked axis split in two ([s, d / s] against the scale's
+// [s, 1]), so ordinary broadcasting repeats every scale element over its block.
+#include <limits>
+
+#include "graph/lowering_context.h"
+#include "graph/op_registry.h"
+#include "graph/ops/family_util.h"
+#include "graph/ops/layout.h"
+#include "graph/validation_context.h"
+
+namespace webnn::graph {
+namespace {
+
+const DataTypeSet kQuantized{DataType::kUint8, DataType::kInt8, DataType::kUint32, DataType::kInt32};
+
+std::vector<OperandLimit> DequantizeLimits(std::string_view) {
+  return {{"input", kQuantized}, {"scale", data_types::kFloat}, {"zeroPoint", kQuantized}, {"output", data_types::kFloat}};
+}
+std::vector<OperandLimit> QuantizeLimits(std::string_view) {
+  return {{"input", data_types::kFloat}, {"scale", data_types::kFloat}, {"zeroPoint", kQuantized}, {"output", kQuantized}};
+}
+
+struct QuantizeAttrs : OpAttrs {};
+
+// The spec's checks on scale and zeroPoint against input, in its order (after the type checks).
+bool CheckBlockwise(ValidationContext& ctx, const OperandDesc& x, const OperandDesc& scale, const OperandDesc& zero_point) {
+  if (scale.shape.size() != x.shape.size() || zero_point.shape.size() != x.shape.size()) {
+    ctx.Fail(scale.shape.size() != x.shape.size() ? "scale" : "zeroPoint", "rank should equal the input's rank " + Str(x.shape.size()) + ".");
+    return false;
+  }
+  if (scale.shape != zero_point.shape) {
+    ctx.Fail("zeroPoint", "shape " + ShapeToString(zero_point.shape) + " should equal the scale's shape " +
+                              ShapeToString(scale.shape) + ".");
+    return false;
+  }
+  for (size_t i = 0; i < x.shape.size(); ++i) {
+    if (x.shape[i] % scale.shape[i] != 0) {
+      ctx.Fail("scale", "shape " + ShapeToString(scale.shape) + " is not blockwise broadcastable to the input's shape " +
+                            ShapeToString(x.shape) + ".");
+      return false;
+    }
+  }
+  return true;
+}
+
+Expected<NodeSpec> ValidateQuantization(ValidationContext& ctx) {
+  const bool quantize = ctx.op() == "quantizeLinear";
+  const OperandDesc* x = ctx.Operand("input");
+  OperandId x_id = ctx.last_operand();
+  const OperandDesc* scale = ctx.Operand("scale");
+  OperandId s_id = ctx.last_operand();
+  const OperandDesc* zero_point = ctx.Operand("zeroPoint");
+  OperandId z_id = ctx.last_operand();
+  if (!x || !scale || !zero_point) return ctx.status();
+  if (quantize ? !ctx.CheckSameType("scale", *scale, "input", *x) : !ctx.CheckSameType("zeroPoint", *zero_point, "input", *x)) {
+    return ctx.status();
+  }
+  if (!CheckBlockwise(ctx, *x, *scale, *zero_point)) return ctx.status();
+  DataType out = quantize ? zero_point->type : scale->type;
+  return ctx.Finish({{x_id, s_id, z_id}, std::make_shared<QuantizeAttrs>(), {{out, x->shape}}});
+}
+
+// Shapes that turn blockwise broadcasting of `block` over `full` into ordinary broadcasting.
+void BlockwiseViews(const Shape& full, const Shape& block, Shape* full_view, Shape* block_view) {
+  for (size_t i = 0; i < full.size(); ++i) {
+    if (block[i] == full[i] || block[i] == 1) {
+      full_view->push_back(full[i]);
+      block_view->push_back(block[i]);
+    } else {
+      full_view->insert(full_view->end(), {block[i], full[i] / block[i]});
+      block_view->insert(block_view->end(), {block[i], 1});
+    }
+  }
+}
+
+void IntegerRange(DataType type, double* min, double* max) {
+  switch (type) {
+    case DataType::kUint8: *min = 0, *max = 255; break;
+    case DataType::kInt8: *min = -128, *max = 127; break;
+    case DataType::kUint32: *min = 0, *max = 4294967295.0; break;
+    default: *min = -2147483648.0, *max = 2147483647.0; break;
+  }
+}
+
+// dequantizeLinear: (input - zeroPoint) * scale. quantizeLinear: clamp(roundEven(input / scale) +
+// zeroPoint) to the output type's range.
+Status LowerQuantization(LoweringContext& ctx, const Node& node) {
+  using compiler::BinaryOp;
+  using compiler::UnaryOp;
+  const bool quantize = node.op->name == std::string_view("quantizeLinear");
+  compiler::ValueId out = ctx.Out(node);
+  const Shape shape = ctx.value(out).shape;  // a copy: values grow (and move) as nodes are added
+  Shape x_view, s_view;
+  BlockwiseViews(shape, ctx.desc(node.inputs[1]).shape, &x_view, &s_view);
+  auto f32 = [&](size_t i, const Shape& view) { return ctx.Reshape(ctx.Cast(ctx.In(node, i), DataType::kFloat32), view); };
+  compiler::ValueId x = f32(0, x_view), scale = f32(1, s_view), zero_point = f32(2, s_view);
+  compiler::ValueId y;
+  if (quantize) {
+    compiler::ValueId q = ctx.Unary({UnaryOp::kRoundEven}, ctx.Binary(BinaryOp::kDiv, x, scale));
+    compiler::UnaryParams clamp{UnaryOp::kClamp};
+    IntegerRange(ctx.value(out).type, &clamp.min, &clamp.max);
+    y = ctx.Unary(clamp, ctx.Binary(BinaryOp::kAdd, q, zero_point));
+  } else {
+    y = ctx.Binary(BinaryOp::kMul, ctx.Binary(BinaryOp::kSub, x, zero_point), scale);
+  }
+  y = ctx.Reshape(y, shape);
+  ctx.Emit(compiler::CastParams{}, {y}, {out});
+  return Status::Ok();
+}
+
+}  // namespace
+
+const OpFamily kQuantizeLinearFamily = {ValidateQuantization, QuantizeLimits, LowerQuantization};
+const OpFamily kDequantizeLinearFamily = {ValidateQuantization, DequantizeLimits, LowerQuantization};
+
+}  // namespace webnn::graph
