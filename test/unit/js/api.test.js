@@ -38,7 +38,8 @@ test('opSupportLimits tells what build() accepts', () => {
   expect(limits.input.dataTypes).toEqual(['float32', 'float16', 'int32', 'uint32', 'int64', 'uint64', 'int8', 'uint8']);
   expect(limits.conv2d.input.dataTypes).toEqual(['float32', 'float16']);
   expect(limits.conv2d.input.rankRange).toEqual({ min: 4, max: 4 });
-  expect(limits.gru).toEqual({});
+  expect(limits.gru.output1.rankRange).toEqual({ min: 4, max: 4 });
+  expect(limits.lstmCell.peepholeWeight.dataTypes).toEqual(['float32', 'float16']);
   expect(limits.add.a.dataTypes.length).toBe(8);
   expect(limits.maxTensorByteLength).toBeGreaterThan(0);
   limits.conv2d = null;  // callers get their own copy
