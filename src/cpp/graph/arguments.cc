@@ -122,6 +122,18 @@ std::vector<uint32_t> ArgReader::Uint32List(const std::string& name, std::vector
   return v ? *v : default_value;
 }
 
+std::optional<std::vector<double>> ArgReader::DoubleList(const std::string& name) {
+  const ArgValue* v = Typed(name, ArgValue::Kind::kNumberList, "a sequence of numbers");
+  if (!v) return std::nullopt;
+  for (double d : v->numbers) {
+    if (!std::isfinite(d)) {
+      Fail(name, "must hold finite numbers.");
+      return std::nullopt;
+    }
+  }
+  return v->numbers;
+}
+
 std::optional<std::vector<std::string>> ArgReader::StringList(const std::string& name) {
   const ArgValue* v = Typed(name, ArgValue::Kind::kStringList, "a sequence of strings");
   if (!v) return std::nullopt;

@@ -65,6 +65,8 @@ class ArgReader {
   std::optional<Number> NumberArg(const std::string& name);
   std::optional<std::vector<uint32_t>> Uint32List(const std::string& name);
   std::vector<uint32_t> Uint32List(const std::string& name, std::vector<uint32_t> default_value);
+  // A sequence<float> / sequence<double> argument (nullopt when absent); non-finite values are an error.
+  std::optional<std::vector<double>> DoubleList(const std::string& name);
   std::optional<std::vector<std::string>> StringList(const std::string& name);
   // A string argument as passed (nullopt when absent or not a string: the latter records an error).
   std::optional<std::string> String(const std::string& name);

@@ -22,6 +22,7 @@ bool AsMinMax(const Node& n, MinMax* out) {
 
 MinMax* FusableClamp(Node& n) {
   if (auto* p = std::get_if<Conv2dParams>(&n.params)) return &p->clamp;
+  if (auto* p = std::get_if<ConvTranspose2dParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<GemmParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<BinaryParams>(&n.params)) {
     if (p->op <= BinaryOp::kPow) return &p->clamp;

@@ -11,9 +11,11 @@ int CountLive(const Subgraph& g, size_t variant_index) {
   return n;
 }
 
-constexpr size_t kTranspose = 8;  // index of TransposeParams in NodeParams
-constexpr size_t kUnary = 4;
-constexpr size_t kConv = 0;
+// Indices in NodeParams, from the types (nodes.def's order may change).
+const size_t kTranspose = NodeParams(TransposeParams{}).index();
+const size_t kUnary = NodeParams(UnaryParams{}).index();
+const size_t kConv = NodeParams(Conv2dParams{}).index();
+const size_t kCopy = NodeParams(CopyParams{}).index();
 
 TEST(OptimizeLayoutTest, CancelsTransposePairsAroundElementwiseChains) {
   // NCHW input -> NHWC -> conv -> NCHW -> relu -> NHWC -> conv -> NCHW output: only the two
@@ -54,7 +56,7 @@ TEST(OptimizeLayoutTest, TurnsSizeOneTransposeIntoCopy) {
   g.AddOutput("y", y);
   OptimizeLayout(g);
   EXPECT_EQ(CountLive(g, kTranspose), 0);
-  EXPECT_EQ(CountLive(g, 9), 1);  // CopyParams
+  EXPECT_EQ(CountLive(g, kCopy), 1);
 }
 
 TEST(FuseActivationsTest, FoldsReluIntoConvButNotWhenObservable) {
@@ -82,6 +84,20 @@ TEST(FuseActivationsTest, FoldsReluIntoConvButNotWhenObservable) {
   h.AddOutput("r", hr);
   FuseActivations(h);
   EXPECT_EQ(CountLive(h, kUnary), 1);
+}
+
+TEST(FuseActivationsTest, FoldsReluIntoConvTranspose) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 2, 2, 3});
+  ValueId c = g.AddValue(DataType::kFloat32, {1, 4, 4, 5});
+  g.AddNode(ConvTranspose2dParams{}, {x}, {c}, "convTranspose");
+  ValueId r = g.AddValue(DataType::kFloat32, {1, 4, 4, 5});
+  g.AddNode(UnaryParams{UnaryOp::kRelu}, {c}, {r}, "relu");
+  g.AddOutput("r", r);
+  FuseActivations(g);
+  EXPECT_EQ(CountLive(g, kUnary), 0);
+  EXPECT_EQ(std::get<ConvTranspose2dParams>(g.nodes[0].params).clamp.min, 0.0f);
+  EXPECT_EQ(g.nodes[0].outputs[0], r);
 }
 
 TEST(RemoveDeadNodesTest, DropsNodesThatReachNoOutput) {
