@@ -138,6 +138,15 @@ Expected<std::shared_ptr<CompiledGraph>> GraphBuilder::Build(
     }
   }
 
+  // Every output of a live node gets a value, used or not: a lowering writes all of its outputs.
+  for (const Node& node : graph_.nodes) {
+    bool live = false;
+    for (OperandId out : node.outputs) live = live || reachable[out];
+    if (live) {
+      for (OperandId out : node.outputs) reachable[out] = true;
+    }
+  }
+
   compiler::Subgraph sub;
   std::vector<compiler::ValueId> values(graph_.operands.size(), compiler::kNoValue);
   for (OperandId id = 0; id < graph_.operands.size(); ++id) {

@@ -21,14 +21,4 @@ const OpInfo* FindOp(std::string_view name) {
   return nullptr;
 }
 
-// Operators that exist on MLGraphBuilder but are not implemented yet: the call fails with
-// NotSupportedError naming the operator, and opSupportLimits() reports no data types for them.
-const OpFamily kNotYetFamily = {
-    [](ValidationContext& ctx) -> Expected<NodeSpec> {
-      return NotSupported(ctx.op() + ": not supported yet by webnn-wasm.");
-    },
-    [](std::string_view) { return std::vector<OperandLimit>{}; },
-    [](LoweringContext&, const Node&) { return NotSupported("not supported yet."); },
-};
-
 }  // namespace webnn::graph

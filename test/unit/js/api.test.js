@@ -137,12 +137,6 @@ test('builder errors are TypeErrors naming the operator and argument', () => {
   expect(() => b.input('x', { dataType: 'float32', shape: [1] })).toThrow(TypeError);
 });
 
-test('operators not implemented yet throw NotSupportedError naming the operator', () => {
-  const b = new MLGraphBuilder(context);
-  const x = b.input('x', { dataType: 'float32', shape: [2, 3] });
-  expect(() => b.argMax(x, 0)).toThrow(expect.objectContaining({ name: 'NotSupportedError', message: expect.stringContaining('argMax') }));
-});
-
 test('a builder builds once; a destroyed context refuses everything', async () => {
   const ctx = await ml.createContext();
   const b = new MLGraphBuilder(ctx);
