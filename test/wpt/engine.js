@@ -757,15 +757,34 @@ export function writeExpectations(file, expectations) {
 // ---------------------------------------------------------------------------
 // Report
 
+// The distinct operators and data types a case uses (its operators; its inputs' and outputs' types).
+function caseOperators(c) {
+  return [...new Set((c.graph?.operators ?? []).map((o) => o.name))];
+}
+function caseDataTypes(c) {
+  const descs = [...Object.values(c.graph?.inputs ?? {}), ...Object.values(c.graph?.expectedOutputs ?? {})];
+  return [...new Set(descs.map((d) => d?.descriptor?.dataType).filter(Boolean))];
+}
+
 export function summarize(results) {
   const perFile = new Map();
+  const perOperator = new Map();
+  const perDataType = new Map();
   const totals = {pass: 0, fail: 0, skip: 0, total: 0, outsideSpec: 0, knownIssues: 0,
-    knownIssueFailures: 0, noTolerance: 0};
+    knownIssueFailures: 0, noTolerance: 0, required: 0, requiredPass: 0};
+  const count = (map, key, status) => {
+    if (!map.has(key)) map.set(key, {pass: 0, fail: 0, skip: 0, total: 0});
+    map.get(key)[status]++;
+    map.get(key).total++;
+  };
   for (const r of results) {
-    if (!perFile.has(r.c.file)) perFile.set(r.c.file, {pass: 0, fail: 0, skip: 0, total: 0});
-    const f = perFile.get(r.c.file);
-    f[r.status]++;
-    f.total++;
+    count(perFile, r.c.file, r.status);
+    for (const op of caseOperators(r.c)) count(perOperator, op, r.status);
+    for (const t of caseDataTypes(r.c)) count(perDataType, t, r.status);
+    if (r.c.required === true) {
+      totals.required++;
+      if (r.status === 'pass') totals.requiredPass++;
+    }
     totals[r.status]++;
     totals.total++;
     if (r.c.outsideSpec) totals.outsideSpec++;
@@ -775,22 +794,30 @@ export function summarize(results) {
     }
     if (!r.c.tolerance && !r.c.toleranceFn) totals.noTolerance++;
   }
-  return {perFile, totals};
+  return {perFile, perOperator, perDataType, totals};
 }
 
 export function formatReport(results, cls, {header = []} = {}) {
-  const {perFile, totals} = summarize(results);
+  const {perFile, perOperator, perDataType, totals} = summarize(results);
   const lines = [...header];
-  const w = Math.max(24, ...[...perFile.keys()].map((k) => k.length)) + 2;
+  const w = Math.max(24, ...[...perFile.keys(), ...perOperator.keys()].map((k) => k.length)) + 2;
   const row = (name, s) => name.padEnd(w) + String(s.pass).padStart(6) +
       String(s.fail).padStart(6) + String(s.skip).padStart(6) + String(s.total).padStart(7);
-  lines.push('file'.padEnd(w) + 'pass'.padStart(6) + 'fail'.padStart(6) +
-      'skip'.padStart(6) + 'total'.padStart(7));
-  for (const [name, s] of [...perFile.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
-    lines.push(row(name, s));
-  }
-  lines.push(row('TOTAL', totals));
-  lines.push('');
+  const table = (title, map, withTotal) => {
+    lines.push(title.padEnd(w) + 'pass'.padStart(6) + 'fail'.padStart(6) + 'skip'.padStart(6) + 'total'.padStart(7));
+    for (const [name, s] of [...map.entries()].sort((a, b) => a[0].localeCompare(b[0]))) lines.push(row(name, s));
+    if (withTotal) lines.push(row('TOTAL', totals));
+    lines.push('');
+  };
+  table('file', perFile, true);
+  lines.push('By operator and by data type, a case counts once for each operator it uses and each data type');
+  lines.push('among its inputs and outputs:');
+  table('operator', perOperator, false);
+  table('data type', perDataType, false);
+  const inSpec = totals.total - totals.outsideSpec;
+  lines.push(`required cases: ${totals.requiredPass} of ${totals.required} pass`);
+  lines.push(`all cases: ${totals.pass} of ${totals.total} pass; in-spec cases: ${totals.pass} of ${inSpec} ` +
+      `(${inSpec ? (100 * totals.pass / inSpec).toFixed(2) : '0.00'}%)`);
   lines.push(`outside spec (int4/uint4, not run, counted as skipped): ${totals.outsideSpec}`);
   lines.push(`known upstream data issues (allowed to fail): ${totals.knownIssues} ` +
       `(${totals.knownIssueFailures} failed)`);
