@@ -70,6 +70,26 @@ bool ValidAxes(ValidationContext& ctx, const std::string& arg, const std::vector
   return true;
 }
 
+// Optional scale and bias operands: checked against the input's type and `expected` shape, and appended
+// to `inputs` when present. False (error recorded) when one is wrong.
+struct OptionalOperand {
+  const OperandDesc* desc;
+  OperandId id;
+};
+bool AddScaleAndBias(ValidationContext& ctx, const OperandDesc& x, const Shape& expected, OptionalOperand scale,
+                     OptionalOperand bias, std::vector<OperandId>* inputs) {
+  for (auto [operand, name] : {std::pair{scale, "options.scale"}, std::pair{bias, "options.bias"}}) {
+    if (!operand.desc) continue;
+    if (!ctx.CheckSameType(name, *operand.desc, "input", x)) return false;
+    if (operand.desc->shape != expected) {
+      ctx.Fail(name, "shape should be " + ShapeToString(expected) + ", got " + ShapeToString(operand.desc->shape) + ".");
+      return false;
+    }
+    inputs->push_back(operand.id);
+  }
+  return true;
+}
+
 Expected<NodeSpec> ValidateLayerNorm(ValidationContext& ctx) {
   auto& r = ctx.args();
   const OperandDesc* x = ctx.Operand("input");
@@ -94,14 +114,7 @@ Expected<NodeSpec> ValidateLayerNorm(ValidationContext& ctx) {
   attrs->params.axes = ax;
   attrs->params.epsilon = static_cast<float>(eps);
   std::vector<OperandId> inputs = {x_id};
-  for (auto [desc, id, name] : {std::tuple{scale, scale_id, "options.scale"}, std::tuple{bias, bias_id, "options.bias"}}) {
-    if (!desc) continue;
-    if (!ctx.CheckSameType(name, *desc, "input", *x)) return ctx.status();
-    if (desc->shape != expected) {
-      return ctx.Fail(name, "shape should be " + ShapeToString(expected) + ", got " + ShapeToString(desc->shape) + ".");
-    }
-    inputs.push_back(id);
-  }
+  if (!AddScaleAndBias(ctx, *x, expected, {scale, scale_id}, {bias, bias_id}, &inputs)) return ctx.status();
   attrs->params.has_scale = scale != nullptr;
   attrs->params.has_bias = bias != nullptr;
   return ctx.Finish({inputs, attrs, {*x}});
@@ -238,14 +251,7 @@ Expected<NodeSpec> ValidateInstanceNorm(ValidationContext& ctx) {
   attrs->epsilon = static_cast<float>(eps);
   Shape expected{x->shape[attrs->nhwc ? 3 : 1]};
   std::vector<OperandId> inputs = {x_id};
-  for (auto [desc, id, name] : {std::tuple{scale, scale_id, "options.scale"}, std::tuple{bias, bias_id, "options.bias"}}) {
-    if (!desc) continue;
-    if (!ctx.CheckSameType(name, *desc, "input", *x)) return ctx.status();
-    if (desc->shape != expected) {
-      return ctx.Fail(name, "shape should be " + ShapeToString(expected) + ", got " + ShapeToString(desc->shape) + ".");
-    }
-    inputs.push_back(id);
-  }
+  if (!AddScaleAndBias(ctx, *x, expected, {scale, scale_id}, {bias, bias_id}, &inputs)) return ctx.status();
   attrs->has_scale = scale != nullptr;
   attrs->has_bias = bias != nullptr;
   return ctx.Finish({inputs, attrs, {*x}});

@@ -77,20 +77,26 @@ Expected<NodeSpec> ValidateReduce(ValidationContext& ctx) {
   return ctx.Finish({{ctx.last_operand()}, attrs, {{x->type, out}}});
 }
 
-Status LowerReduce(LoweringContext& ctx, const Node& node) {
-  const auto& a = node.Attrs<ReduceAttrs>();
-  compiler::ValueId x = ctx.In(node, 0);
-  compiler::ValueId out = ctx.Out(node);
+// Emits a reducing node, whose output keeps the reduced `axes` as 1, for the operator's output `out`
+// (a reshape follows when the operator drops them).
+Status EmitKeepingAxes(LoweringContext& ctx, const Node& node, compiler::NodeParams params,
+                       const std::vector<uint32_t>& axes) {
+  compiler::ValueId x = ctx.In(node, 0), out = ctx.Out(node);
   Shape kept = ctx.value(x).shape;
-  for (uint32_t axis : a.params.axes) kept[axis] = 1;
+  for (uint32_t axis : axes) kept[axis] = 1;
   if (kept == ctx.value(out).shape) {
-    ctx.Emit(a.params, {x}, {out});
+    ctx.Emit(std::move(params), {x}, {out});
     return Status::Ok();
   }
   compiler::ValueId y = ctx.NewValue(ctx.value(out).type, kept);
-  ctx.Emit(a.params, {x}, {y});
+  ctx.Emit(std::move(params), {x}, {y});
   ctx.Emit(compiler::CopyParams{}, {y}, {out});
   return Status::Ok();
+}
+
+Status LowerReduce(LoweringContext& ctx, const Node& node) {
+  const auto& a = node.Attrs<ReduceAttrs>();
+  return EmitKeepingAxes(ctx, node, a.params, a.params.axes);
 }
 
 // ---- argMin / argMax ----
@@ -132,20 +138,9 @@ Expected<NodeSpec> ValidateArgMinMax(ValidationContext& ctx) {
   return ctx.Finish({{ctx.last_operand()}, attrs, {{*out_type, out}}});
 }
 
-// The node's output keeps the axis as 1; a reshape gives the operator's shape when it drops it.
 Status LowerArgMinMax(LoweringContext& ctx, const Node& node) {
   const auto& a = node.Attrs<ArgMinMaxAttrs>();
-  compiler::ValueId x = ctx.In(node, 0), out = ctx.Out(node);
-  Shape kept = ctx.value(x).shape;
-  kept[a.params.axis] = 1;
-  if (kept == ctx.value(out).shape) {
-    ctx.Emit(a.params, {x}, {out});
-    return Status::Ok();
-  }
-  compiler::ValueId y = ctx.NewValue(ctx.value(out).type, kept);
-  ctx.Emit(a.params, {x}, {y});
-  ctx.Emit(compiler::CopyParams{}, {y}, {out});
-  return Status::Ok();
+  return EmitKeepingAxes(ctx, node, a.params, {a.params.axis});
 }
 
 // ---- cumulativeSum ----
