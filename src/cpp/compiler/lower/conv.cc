@@ -13,6 +13,7 @@
 #include "compiler/lower/window.h"
 #include "kernels/dwconv.h"
 #include "kernels/gemm.h"
+#include "runtime/aligned_vector.h"
 
 namespace webnn::compiler {
 namespace {
@@ -53,7 +54,7 @@ void PackConvWeights(const ConvGeometry& g, size_t ks, size_t nr, const float* f
 
 class Conv2dGemmStep final : public runtime::Step {
  public:
-  Conv2dGemmStep(ConvGeometry g, std::vector<float> packed, TensorRef in, TensorRef out, bool one_by_one)
+  Conv2dGemmStep(ConvGeometry g, runtime::AlignedVector<float> packed, TensorRef in, TensorRef out, bool one_by_one)
       : g_(g), packed_(std::move(packed)), in_(in), out_(out), one_by_one_(one_by_one),
         zero_(size_t{g.c} + 16, 0.0f) {}
 
@@ -122,11 +123,11 @@ class Conv2dGemmStep final : public runtime::Step {
   }
 
   ConvGeometry g_;
-  mutable std::vector<float> packed_;
+  mutable runtime::AlignedVector<float> packed_;
   TensorRef in_, out_;
   bool one_by_one_;
   std::optional<TensorRef> runtime_filter_, runtime_bias_;
-  std::vector<float> zero_;
+  runtime::AlignedVector<float> zero_;
   mutable std::mutex mutex_;
   mutable std::vector<const float*> indirection_;
   mutable const float* indirection_input_ = nullptr;
@@ -134,7 +135,7 @@ class Conv2dGemmStep final : public runtime::Step {
 
 class DepthwiseConvStep final : public runtime::Step {
  public:
-  DepthwiseConvStep(ConvGeometry g, const kernels::F32DwconvConfig* cfg, std::vector<float> packed, TensorRef in,
+  DepthwiseConvStep(ConvGeometry g, const kernels::F32DwconvConfig* cfg, runtime::AlignedVector<float> packed, TensorRef in,
                     TensorRef out)
       : g_(g), cfg_(cfg), packed_(std::move(packed)), in_(in), out_(out), zero_(size_t{g.c} + 16, 0.0f) {}
 
@@ -177,9 +178,9 @@ class DepthwiseConvStep final : public runtime::Step {
 
   ConvGeometry g_;
   const kernels::F32DwconvConfig* cfg_;
-  std::vector<float> packed_;
+  runtime::AlignedVector<float> packed_;
   TensorRef in_, out_;
-  std::vector<float> zero_;
+  runtime::AlignedVector<float> zero_;
   mutable std::mutex mutex_;
   mutable std::vector<const float*> indirection_;
   mutable const float* indirection_input_ = nullptr;
@@ -204,7 +205,7 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
       for (size_t ch = 0; ch < g.c; ++ch) {
         for (size_t t = 0; t < taps; ++t) w[t * g.c + ch] = filter[ch * taps + t];
       }
-      std::vector<float> packed(kernels::F32PackedDwconvSize(g.c, taps, cfg->channel_tile));
+      runtime::AlignedVector<float> packed(kernels::F32PackedDwconvSize(g.c, taps, cfg->channel_tile));
       kernels::F32PackDwconv(g.c, taps, cfg->channel_tile, w.data(), bias, packed.data());
       return StepPtr(std::make_unique<DepthwiseConvStep>(g, cfg, std::move(packed), a.in[0], a.out[0]));
     }
@@ -213,7 +214,7 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   bool one_by_one = taps == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 && p.pad_bottom == 0 &&
                     p.pad_left == 0 && p.pad_right == 0;
   size_t ks = one_by_one ? 1 : taps;
-  std::vector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
+  runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
   if (!runtime_weights) PackConvWeights(g, ks, cfg.nr, filter, bias, packed.data());
   auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
   if (runtime_weights) {

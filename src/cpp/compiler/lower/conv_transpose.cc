@@ -15,6 +15,7 @@
 #include "compiler/lower/parallel.h"
 #include "kernels/col2im.h"
 #include "kernels/gemm.h"
+#include "runtime/aligned_vector.h"
 
 namespace webnn::compiler {
 namespace {
@@ -45,7 +46,7 @@ std::vector<std::vector<std::pair<uint32_t, uint32_t>>> AxisTaps(uint32_t out, u
 
 class ConvTranspose2dStep final : public runtime::Step {
  public:
-  ConvTranspose2dStep(DeconvGeometry g, std::vector<float> packed, std::vector<float> bias, TensorRef in,
+  ConvTranspose2dStep(DeconvGeometry g, runtime::AlignedVector<float> packed, std::vector<float> bias, TensorRef in,
                       TensorRef out)
       : g_(g), packed_(std::move(packed)), bias_(std::move(bias)), in_(in), out_(out) {
     // Column-row offsets (bytes, relative to the columns of the image) for every output pixel.
@@ -130,14 +131,14 @@ class ConvTranspose2dStep final : public runtime::Step {
 
  private:
   DeconvGeometry g_;
-  mutable std::vector<float> packed_;
+  mutable runtime::AlignedVector<float> packed_;
   std::vector<float> bias_;
   TensorRef in_, out_;
   std::optional<TensorRef> runtime_filter_, runtime_bias_;
   std::vector<size_t> starts_;
   std::vector<const float*> rows_;
   mutable std::mutex mutex_;
-  mutable std::vector<float> columns_;
+  mutable runtime::AlignedVector<float> columns_;
 };
 
 }  // namespace
@@ -153,7 +154,7 @@ Expected<StepPtr> LowerConvTranspose2d(const LowerArgs& a) {
   const float* bias = reinterpret_cast<const float*>(a.constant(2));
   const size_t nr = kernels::GetF32GemmConfig().nr, ncols = g.group_cols();
   const size_t group_packed = kernels::F32PackedGemmSize(ncols, g.cig, nr);
-  std::vector<float> packed(group_packed * p.groups);
+  runtime::AlignedVector<float> packed(group_packed * p.groups);
   if (filter) {
     for (uint32_t grp = 0; grp < p.groups; ++grp) {
       kernels::F32PackGemmGio(ncols, g.cig, nr, filter + grp * g.cig * ncols, nullptr, packed.data() + grp * group_packed);

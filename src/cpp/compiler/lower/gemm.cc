@@ -8,6 +8,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/gemm.h"
+#include "runtime/aligned_vector.h"
 
 namespace webnn::compiler {
 namespace {
@@ -29,7 +30,7 @@ void RunPackedGemm(runtime::ThreadPool* pool, size_t m, size_t n, size_t k, cons
 }
 
 // Packs B ([K, N], or [N, K] when transposed) scaled by alpha, with bias (length N or null).
-std::vector<float> PackB(const float* b, size_t k, size_t n, bool transposed, float alpha, const float* bias) {
+runtime::AlignedVector<float> PackB(const float* b, size_t k, size_t n, bool transposed, float alpha, const float* bias) {
   const auto& cfg = kernels::GetF32GemmConfig();
   std::vector<float> scaled;
   if (alpha != 1.0f) {
@@ -37,7 +38,7 @@ std::vector<float> PackB(const float* b, size_t k, size_t n, bool transposed, fl
     for (float& v : scaled) v *= alpha;
     b = scaled.data();
   }
-  std::vector<float> packed(kernels::F32PackedGemmSize(n, k, cfg.nr));
+  runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(n, k, cfg.nr));
   if (transposed) {
     kernels::F32PackGemmGoi(n, k, 1, cfg.nr, b, bias, packed.data());
   } else {
@@ -72,7 +73,7 @@ Expected<StepPtr> LowerGemm(const LowerArgs& a) {
     bias.resize(n);
     for (size_t j = 0; j < n; ++j) bias[j] = beta * c[c_n == 1 ? 0 : j];
   }
-  std::vector<float> packed;
+  runtime::AlignedVector<float> packed;
   if (b_const) packed = PackB(b_const, k, n, b_t, alpha, c_is_row ? bias.data() : nullptr);
   BroadcastLoop c_loop = MakeBroadcastLoop({static_cast<uint32_t>(m), static_cast<uint32_t>(n)}, {c_shape});
   bool add_c_later = has_c && !c_is_row;
@@ -81,7 +82,7 @@ Expected<StepPtr> LowerGemm(const LowerArgs& a) {
 
   struct Scratch {
     std::mutex mutex;
-    std::vector<float> a_t, packed;
+    runtime::AlignedVector<float> a_t, packed;
   };
   auto scratch = std::make_shared<Scratch>();
   return MakeStep("gemm", [=](const ExecContext& ctx) {
@@ -165,10 +166,10 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   const float* b_const = reinterpret_cast<const float*>(a.constant(1));
   bool shared_b = true;
   for (uint64_t i = 0; i < batches; ++i) shared_b = shared_b && b_off[i] == b_off[0];
-  std::vector<float> packed;
+  runtime::AlignedVector<float> packed;
   if (b_const && shared_b) packed = PackB(b_const + b_off[0], k, n, false, 1.0f, nullptr);
   auto mutex = std::make_shared<std::mutex>();
-  auto scratch = std::make_shared<std::vector<float>>();
+  auto scratch = std::make_shared<runtime::AlignedVector<float>>();
   return MakeStep("matmul", [=](const ExecContext& ctx) {
     std::lock_guard<std::mutex> lock(*mutex);
     const float* x = ctx.As<float>(ra);

@@ -11,6 +11,7 @@
 #include "compiler/lower/parallel.h"
 #include "compiler/lower/window.h"
 #include "kernels/pool.h"
+#include "runtime/aligned_vector.h"
 
 namespace webnn::compiler {
 namespace {
@@ -86,7 +87,7 @@ class PoolStep final : public runtime::Step {
 
   PoolGeometry g_;
   runtime::TensorRef in_, out_;
-  std::vector<float> zero_;
+  runtime::AlignedVector<float> zero_;
   mutable std::mutex mutex_;
   mutable std::vector<const float*> indirection_;
   mutable std::vector<float> multipliers_;
