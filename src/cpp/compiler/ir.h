@@ -46,23 +46,20 @@ enum class ReduceOp : uint8_t { kSum, kMean, kMax, kMin, kProduct, kL1, kL2, kLo
 enum class PoolKind : uint8_t { kMax, kAverage, kL2 };
 enum class PadMode : uint8_t { kConstant, kEdge, kReflection };
 
-// input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
-struct Conv2dParams {
+// The window of a convolution (conv2d, convTranspose2d) and its fused output clamp.
+struct ConvWindow {
   uint32_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
   uint32_t stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1;
   uint32_t groups = 1;
   MinMax clamp;
 };
+// input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
+struct Conv2dParams : ConvWindow {};
 // input NHWC [N, H, W, Cin]; filter IHWO [Cin, KH, KW, Cout/groups] (input channel i belongs to group
 // i / (Cin/groups)); optional bias [Cout] as inputs[2]. The output NHWC [N, OH, OW, Cout] comes from
 // the output value's shape (outputPadding / outputSizes already applied): output pixel oy receives
 // input row iy through tap ky when oy = iy * stride_h + ky * dilation_h - pad_top (likewise x).
-struct ConvTranspose2dParams {
-  uint32_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
-  uint32_t stride_h = 1, stride_w = 1, dilation_h = 1, dilation_w = 1;
-  uint32_t groups = 1;
-  MinMax clamp;
-};
+struct ConvTranspose2dParams : ConvWindow {};
 enum class InterpolationMode : uint8_t { kNearestNeighbor, kLinear };
 // NHWC [N, H, W, C] -> [N, OH, OW, C] (sizes from the output value), half-pixel centers:
 // in = clamp((out + 0.5) * H / OH - 0.5, 0, H - 1); nearest takes ceil(in - 0.5), linear blends the

@@ -42,6 +42,11 @@ compiler::ValueId LoweringContext::Constant(DataType type, Shape shape, const vo
   return g_.AddConstant(type, std::move(shape), std::move(buffer).value());
 }
 
+compiler::ValueId LoweringContext::Zero(DataType type) {
+  const uint64_t zero_bits = 0;
+  return Constant(type, {}, &zero_bits);
+}
+
 compiler::ValueId LoweringContext::Binary(compiler::BinaryOp op, compiler::ValueId a, compiler::ValueId b) {
   const compiler::Value& va = g_.values[a];
   Shape shape = BroadcastShapes(va.shape, g_.values[b].shape).value_or(va.shape);  // validated by the caller

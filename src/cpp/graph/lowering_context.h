@@ -30,6 +30,8 @@ class LoweringContext {
   compiler::ValueId Reshape(compiler::ValueId x, Shape shape);
   compiler::ValueId Cast(compiler::ValueId x, DataType type);
   compiler::ValueId Constant(DataType type, Shape shape, const void* data);
+  // A scalar 0 of `type` (all bits zero is 0 in every data type).
+  compiler::ValueId Zero(DataType type);
   // a OP b broadcast (numpy rules) into a new value; predicates give uint8.
   compiler::ValueId Binary(compiler::BinaryOp op, compiler::ValueId a, compiler::ValueId b);
   // op(x) into a new value of x's type and shape.

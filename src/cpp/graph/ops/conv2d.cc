@@ -47,11 +47,7 @@ Expected<NodeSpec> ValidateConv2d(ValidationContext& ctx) {
   Conv2dFilterLayout filter_layout = ReadEnum(r, "options.filterLayout", Conv2dFilterLayout::kOihw);
   if (!input || !filter || !ctx.ok()) return ctx.status();
   if (!ctx.CheckSameType("filter", *filter, "input", *input)) return ctx.status();
-  if (padding.size() != 4) return ctx.Fail("options.padding", "should have length 4, got " + std::to_string(padding.size()) + ".");
-  if (strides.size() != 2) return ctx.Fail("options.strides", "should have length 2, got " + std::to_string(strides.size()) + ".");
-  if (dilations.size() != 2) return ctx.Fail("options.dilations", "should have length 2, got " + std::to_string(dilations.size()) + ".");
-  for (uint32_t s : strides) if (s == 0) return ctx.Fail("options.strides", "should be greater than 0.");
-  for (uint32_t d : dilations) if (d == 0) return ctx.Fail("options.dilations", "should be greater than 0.");
+  if (!CheckConvWindow(ctx, padding, strides, dilations)) return ctx.status();
   if (groups == 0) return ctx.Fail("options.groups", "should be greater than 0.");
 
   bool nhwc = input_layout == InputLayout::kNhwc;
@@ -87,10 +83,7 @@ Expected<NodeSpec> ValidateConv2d(ValidationContext& ctx) {
 
   auto attrs = std::make_shared<Conv2dAttrs>();
   auto& p = attrs->params;
-  p.pad_top = padding[0]; p.pad_bottom = padding[1]; p.pad_left = padding[2]; p.pad_right = padding[3];
-  p.stride_h = strides[0]; p.stride_w = strides[1];
-  p.dilation_h = dilations[0]; p.dilation_w = dilations[1];
-  p.groups = groups;
+  SetConvWindow(p, padding, strides, dilations, groups);
   attrs->nhwc_input = nhwc;
   attrs->filter_layout = filter_layout;
   attrs->has_bias = bias != nullptr;

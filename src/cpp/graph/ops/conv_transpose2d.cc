@@ -52,11 +52,7 @@ Expected<NodeSpec> ValidateConvTranspose2d(ValidationContext& ctx) {
   auto length = [&](const char* arg, size_t got, size_t want) {
     ctx.Fail(arg, "should have length " + std::to_string(want) + ", got " + std::to_string(got) + ".");
   };
-  if (padding.size() != 4) return length("options.padding", padding.size(), 4), ctx.status();
-  if (strides.size() != 2) return length("options.strides", strides.size(), 2), ctx.status();
-  for (uint32_t s : strides) if (s == 0) return ctx.Fail("options.strides", "should be greater than 0.");
-  if (dilations.size() != 2) return length("options.dilations", dilations.size(), 2), ctx.status();
-  for (uint32_t d : dilations) if (d == 0) return ctx.Fail("options.dilations", "should be greater than 0.");
+  if (!CheckConvWindow(ctx, padding, strides, dilations)) return ctx.status();
   if (output_padding.size() != 2) return length("options.outputPadding", output_padding.size(), 2), ctx.status();
   if (output_sizes) {
     if (output_sizes->size() != 2) return length("options.outputSizes", output_sizes->size(), 2), ctx.status();
@@ -115,10 +111,7 @@ Expected<NodeSpec> ValidateConvTranspose2d(ValidationContext& ctx) {
 
   auto attrs = std::make_shared<ConvTranspose2dAttrs>();
   auto& p = attrs->params;
-  p.pad_top = padding[0]; p.pad_bottom = padding[1]; p.pad_left = padding[2]; p.pad_right = padding[3];
-  p.stride_h = strides[0]; p.stride_w = strides[1];
-  p.dilation_h = dilations[0]; p.dilation_w = dilations[1];
-  p.groups = groups;
+  SetConvWindow(p, padding, strides, dilations, groups);
   attrs->nhwc_input = nhwc;
   attrs->filter_layout = filter_layout;
   attrs->has_bias = bias != nullptr;

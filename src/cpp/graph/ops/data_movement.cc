@@ -107,7 +107,7 @@ Expected<NodeSpec> ValidateConcat(ValidationContext& ctx) {
   if (!ctx.ok()) return ctx.status();
   if (inputs.empty()) return ctx.Fail("inputs", "should not be empty.");
   const OperandDesc& first = *inputs[0];
-  if (axis >= first.shape.size()) return ctx.Fail("axis", "should be in the range [0, " + Str(first.shape.size()) + ").");
+  if (!CheckAxis(ctx, "axis", axis, first.shape.size())) return ctx.status();
   Shape out = first.shape;
   uint64_t total = 0;
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -155,7 +155,7 @@ Expected<NodeSpec> ValidateSplit(ValidationContext& ctx) {
     ctx.Fail("splits", "is required.");
   }
   if (!x || !ctx.ok()) return ctx.status();
-  if (axis >= x->shape.size()) return ctx.Fail("options.axis", "should be in the range [0, " + Str(x->shape.size()) + ").");
+  if (!CheckAxis(ctx, "options.axis", axis, x->shape.size())) return ctx.status();
   uint32_t dim = x->shape[axis];
   if (count) {
     if (*count == 0 || dim % *count != 0) {
@@ -270,7 +270,7 @@ Expected<NodeSpec> ValidateGather(ValidationContext& ctx) {
   OperandId i_id = ctx.last_operand();
   uint32_t axis = ctx.args().Uint32("options.axis", 0);
   if (!x || !indices || !ctx.ok()) return ctx.status();
-  if (axis >= x->shape.size()) return ctx.Fail("options.axis", "should be in the range [0, " + Str(x->shape.size()) + ").");
+  if (!CheckAxis(ctx, "options.axis", axis, x->shape.size())) return ctx.status();
   Shape out(x->shape.begin(), x->shape.begin() + axis);
   out.insert(out.end(), indices->shape.begin(), indices->shape.end());
   out.insert(out.end(), x->shape.begin() + axis + 1, x->shape.end());
@@ -374,9 +374,8 @@ Status LowerTriangular(LoweringContext& ctx, const Node& node) {
       mask[uint64_t{i} * cols + j] = a.upper ? k >= a.diagonal : k <= a.diagonal;
     }
   }
-  const uint64_t zero_bits = 0;
   compiler::ValueId keep = ctx.Constant(DataType::kUint8, {rows, cols}, mask.data());
-  compiler::ValueId zero = ctx.Constant(ctx.value(x).type, {}, &zero_bits);
+  compiler::ValueId zero = ctx.Zero(ctx.value(x).type);
   ctx.Emit(compiler::WhereParams{}, {keep, x, zero}, {ctx.Out(node)});
   return Status::Ok();
 }

@@ -282,9 +282,7 @@ Expected<NodeSpec> ValidatePrelu(ValidationContext& ctx) {
 // where(input >= 0, input, input * slope): every type, NaN and -0 kept as the input has them.
 Status LowerPrelu(LoweringContext& ctx, const Node& node) {
   compiler::ValueId x = ctx.In(node, 0);
-  DataType type = ctx.value(x).type;
-  const uint64_t zero_bits = 0;  // 0 in every data type
-  compiler::ValueId zero = ctx.Constant(type, {}, &zero_bits);
+  compiler::ValueId zero = ctx.Zero(ctx.value(x).type);
   compiler::ValueId scaled = ctx.Binary(BinaryOp::kMul, x, ctx.In(node, 1));
   compiler::ValueId keep = ctx.Binary(BinaryOp::kGreaterOrEqual, x, zero);
   ctx.Emit(compiler::WhereParams{}, {keep, x, scaled}, {ctx.Out(node)});

@@ -7,10 +7,19 @@
 
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
+#include "graph/validation_context.h"
 
 namespace webnn::graph {
 
 inline std::string Str(uint64_t v) { return std::to_string(v); }
+
+// An axis argument of an operator on a tensor of rank `rank`: false (TypeError recorded) unless
+// axis < rank.
+inline bool CheckAxis(ValidationContext& ctx, const std::string& arg, uint32_t axis, size_t rank) {
+  if (axis < rank) return true;
+  ctx.Fail(arg, "should be in the range [0, " + Str(rank) + "), got " + Str(axis) + ".");
+  return false;
+}
 
 // Attributes of an operator that lowers to one compiler node with these parameters.
 template <typename Params>

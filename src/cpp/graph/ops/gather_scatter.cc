@@ -24,10 +24,7 @@ std::vector<OperandLimit> ScatterElementsLimits(std::string_view) {
 
 // The spec's "indicesShapeExpected": input's shape with indices' size along the axis.
 bool CheckIndicesAlongAxis(ValidationContext& ctx, const OperandDesc& x, const OperandDesc& indices, uint32_t axis) {
-  if (axis >= x.shape.size()) {
-    ctx.Fail("options.axis", "should be in the range [0, " + Str(x.shape.size()) + ").");
-    return false;
-  }
+  if (!CheckAxis(ctx, "options.axis", axis, x.shape.size())) return false;
   Shape expected = x.shape;
   if (indices.shape.size() == expected.size()) expected[axis] = indices.shape[axis];
   if (indices.shape != expected) {

@@ -7,11 +7,43 @@
 
 #include "compiler/ir.h"
 #include "graph/lowering_context.h"
+#include "graph/validation_context.h"
 
 namespace webnn::graph {
 
 inline const std::vector<uint32_t> kNchwToNhwc = {0, 2, 3, 1};
 inline const std::vector<uint32_t> kNhwcToNchw = {0, 3, 1, 2};
+
+// The window options conv2d and convTranspose2d share, checked in the spec's order: padding has 4
+// entries, strides 2 and none 0, dilations 2 and none 0. False (error recorded) on the first problem.
+inline bool CheckConvWindow(ValidationContext& ctx, const std::vector<uint32_t>& padding,
+                            const std::vector<uint32_t>& strides, const std::vector<uint32_t>& dilations) {
+  auto length = [&](const char* arg, size_t got, size_t want) {
+    if (got == want) return true;
+    ctx.Fail(arg, "should have length " + std::to_string(want) + ", got " + std::to_string(got) + ".");
+    return false;
+  };
+  auto positive = [&](const char* arg, const std::vector<uint32_t>& values) {
+    for (uint32_t v : values) {
+      if (v == 0) {
+        ctx.Fail(arg, "should be greater than 0.");
+        return false;
+      }
+    }
+    return true;
+  };
+  return length("options.padding", padding.size(), 4) && length("options.strides", strides.size(), 2) &&
+         positive("options.strides", strides) && length("options.dilations", dilations.size(), 2) &&
+         positive("options.dilations", dilations);
+}
+
+inline void SetConvWindow(compiler::ConvWindow& p, const std::vector<uint32_t>& padding,
+                          const std::vector<uint32_t>& strides, const std::vector<uint32_t>& dilations, uint32_t groups) {
+  p.pad_top = padding[0], p.pad_bottom = padding[1], p.pad_left = padding[2], p.pad_right = padding[3];
+  p.stride_h = strides[0], p.stride_w = strides[1];
+  p.dilation_h = dilations[0], p.dilation_w = dilations[1];
+  p.groups = groups;
+}
 
 // Computes in float32 what a lowering supports only in float32: float16 operands are cast up and
 // the result cast back, rounding once per output element.

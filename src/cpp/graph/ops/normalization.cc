@@ -6,6 +6,7 @@
 #include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
+#include "graph/ops/family_util.h"
 #include "graph/ops/layout.h"
 #include "graph/validation_context.h"
 
@@ -24,10 +25,7 @@ Expected<NodeSpec> ValidateSoftmax(ValidationContext& ctx) {
   const OperandDesc* x = ctx.Operand("input");
   uint32_t axis = ctx.args().Uint32("axis");
   if (!x || !ctx.ok()) return ctx.status();
-  if (axis >= x->shape.size()) {
-    return ctx.Fail("axis", "should be in the range [0, " + std::to_string(x->shape.size()) + "), got " +
-                                std::to_string(axis) + ".");
-  }
+  if (!CheckAxis(ctx, "axis", axis, x->shape.size())) return ctx.status();
   auto attrs = std::make_shared<SoftmaxAttrs>();
   attrs->axis = axis;
   return ctx.Finish({{ctx.last_operand()}, attrs, {*x}});
@@ -161,9 +159,7 @@ Expected<NodeSpec> ValidateBatchNorm(ValidationContext& ctx) {
   attrs->axis = r.Uint32("options.axis", 1);
   attrs->epsilon = static_cast<float>(r.Double("options.epsilon", 1e-5));
   if (!x || !mean || !var || !ctx.ok()) return ctx.status();
-  if (attrs->axis >= x->shape.size()) {
-    return ctx.Fail("options.axis", "should be in the range [0, " + std::to_string(x->shape.size()) + ").");
-  }
+  if (!CheckAxis(ctx, "options.axis", attrs->axis, x->shape.size())) return ctx.status();
   Shape expected{x->shape[attrs->axis]};
   std::vector<OperandId> inputs = {x_id, mean_id, var_id};
   for (auto [desc, id, name] : {std::tuple{mean, mean_id, "mean"}, std::tuple{var, var_id, "variance"},
@@ -193,15 +189,9 @@ Status LowerBatchNorm(LoweringContext& ctx, const Node& node) {
   Shape bshape(rank, 1);
   bshape[a.axis] = c;
   auto vec = [&](size_t i) { return ctx.Reshape(f32.In(ctx.In(node, i)), bshape); };
-  auto binary = [&](BinaryOp op, compiler::ValueId l, compiler::ValueId r, Shape shape) {
-    compiler::ValueId y = ctx.NewValue(DataType::kFloat32, std::move(shape));
-    ctx.Emit(BinaryParams{op, {}}, {l, r}, {y});
-    return y;
-  };
   float eps = a.epsilon;
   compiler::ValueId eps_v = ctx.Constant(DataType::kFloat32, {}, &eps);
-  compiler::ValueId std_dev = ctx.NewValue(DataType::kFloat32, bshape);
-  ctx.Emit(compiler::UnaryParams{compiler::UnaryOp::kSqrt}, {binary(BinaryOp::kAdd, vec(2), eps_v, bshape)}, {std_dev});
+  compiler::ValueId std_dev = ctx.Unary({compiler::UnaryOp::kSqrt}, ctx.Binary(BinaryOp::kAdd, vec(2), eps_v));
   // The spec's order, (x - mean) / sqrt(variance + epsilon) * scale + bias: folding scale / std into
   // one multiplier rounds differently and misses the WPT bound (6 ULP) by a few ULP.
   compiler::ValueId out = ctx.Out(node);

@@ -120,7 +120,7 @@ Expected<NodeSpec> ValidateArgMinMax(ValidationContext& ctx) {
   if (r.Has("options.outputDataType")) out_type = ReadDataType(r, "options.outputDataType");
   if (!x || !out_type || !ctx.ok()) return ctx.status();
   const size_t rank = x->shape.size();
-  if (axis >= rank) return ctx.Fail("axis", "should be in the range [0, " + Str(rank) + ").");
+  if (!CheckAxis(ctx, "axis", axis, rank)) return ctx.status();
   if (!kArgIndexTypes.Has(*out_type)) {
     return ctx.Fail("options.outputDataType", std::string("should be int32 or int64, got ") + DataTypeName(*out_type) + ".");
   }
@@ -157,7 +157,7 @@ Expected<NodeSpec> ValidateCumulativeSum(ValidationContext& ctx) {
   attrs->params.exclusive = r.Bool("options.exclusive", false);
   attrs->params.reversed = r.Bool("options.reversed", false);
   if (!x || !ctx.ok()) return ctx.status();
-  if (axis >= x->shape.size()) return ctx.Fail("axis", "should be in the range [0, " + Str(x->shape.size()) + ").");
+  if (!CheckAxis(ctx, "axis", axis, x->shape.size())) return ctx.status();
   attrs->params.axis = axis;
   return ctx.Finish({{ctx.last_operand()}, attrs, {*x}});
 }

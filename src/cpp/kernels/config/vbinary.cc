@@ -43,7 +43,7 @@ constexpr Row kScalar[] = {
 
 F32VBinaryFn Select(const Row* table, BinaryOp op, BroadcastKind kind) {
   size_t i = static_cast<size_t>(op);
-  if (i >= 7) i = 0;  // validated by the caller; never index out of the table
+  if (!IsArithmetic(op)) i = 0;  // validated by the caller; never index out of the table
   switch (kind) {
     case BroadcastKind::kVC: return table[i].vc;
     case BroadcastKind::kCV: return table[i].cv;
