@@ -13,7 +13,7 @@ run() {
 run layers python3 tools/check-layers.py
 run ctest ctest --test-dir build/simd-threaded --output-on-failure
 run jest node --experimental-vm-modules node_modules/.bin/jest --ci
-run threaded node --no-experimental-fetch --test test/unit/js/threaded.node.mjs
+run threaded node --no-experimental-fetch --test test/unit/js/threaded.node.mjs test/unit/js/timeline.node.mjs
 run wpt node --no-experimental-fetch test/wpt/run.mjs
 if [[ -f test/models/ort-models.test.mjs ]]; then run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs; fi
 if [[ -f test/browser/run.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run browser node test/browser/run.mjs; fi

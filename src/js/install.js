@@ -13,15 +13,16 @@ import { MLGraph } from './api/ml-graph.js';
 import { MLGraphBuilder } from './api/ml-graph-builder.js';
 import { MLOperand } from './api/ml-operand.js';
 import { MLTensor } from './api/ml-tensor.js';
+import { contextInternals, graphInternals, operandInternals, tensorInternals } from './api/internals.js';
 import { INTERNAL, defineInterface } from './api/webidl-class.js';
 import { configure } from './loader.js';
 
 const interfaces = { ML, MLContext, MLGraph, MLGraphBuilder, MLOperand, MLTensor };
 
-registerInterface('MLOperand', (v) => MLOperand.isOperand(v));
-registerInterface('MLTensor', (v) => MLTensor.isTensor(v));
-registerInterface('MLGraph', (v) => MLGraph.isGraph(v));
-registerInterface('MLContext', (v) => MLContext.isContext(v));
+registerInterface('MLOperand', (v) => operandInternals.isOperand(v));
+registerInterface('MLTensor', (v) => tensorInternals.isTensor(v));
+registerInterface('MLGraph', (v) => graphInternals.isGraph(v));
+registerInterface('MLContext', (v) => contextInternals.isContext(v));
 registerInterface('GPUDevice', (v) => typeof globalThis.GPUDevice === 'function' && v instanceof globalThis.GPUDevice);
 
 let ml = null;

@@ -12,27 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "graph/dispatch.h"
 #include "graph/graph_builder.h"
 #include "graph/support_limits.h"
-#include "runtime/tensor.h"
-#include "runtime/timeline.h"
+#include "runtime/context.h"
 
 using emscripten::val;
 
 namespace webnn::bindings {
 namespace {
-
-std::unique_ptr<runtime::Timeline>& GlobalTimeline() {
-  static std::unique_ptr<runtime::Timeline> timeline;
-  return timeline;
-}
-
-runtime::Timeline& Timeline() {
-  auto& t = GlobalTimeline();
-  if (!t) t = std::make_unique<runtime::Timeline>(1);
-  return *t;
-}
 
 val Ok(val value) {
   val r = val::object();
@@ -118,36 +105,71 @@ graph::ArgValue ArgFrom(const val& v) {
   return a;
 }
 
-std::atomic<uint32_t> next_context_id{1};
+std::shared_ptr<runtime::Executor>& GlobalExecutor() {
+  static std::shared_ptr<runtime::Executor> executor;
+  return executor;
+}
 
-// Bytes handed over from JS (allocated there with _malloc); freed by whoever consumes them.
-struct Staging {
-  uint8_t* data;
-  size_t size;
-};
+std::shared_ptr<runtime::Executor> SharedExecutor() {
+  auto& e = GlobalExecutor();
+  if (!e) e = std::make_shared<runtime::Executor>(1);
+  return e;
+}
 
-class Tensor {
+double Address(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
+
+// Bytes JS copies in before a writeTensor() or constant(): JS fills [address, address + size).
+class Staging {
  public:
-  explicit Tensor(std::shared_ptr<runtime::Tensor> t) : t_(std::move(t)) {}
-  const std::shared_ptr<runtime::Tensor>& get() const { return t_; }
-  void destroy() { t_->Destroy(); }
-  double byteLength() const { return static_cast<double>(t_->bytes()); }
+  explicit Staging(std::shared_ptr<runtime::Buffer> b) : buffer_(std::move(b)) {}
+  const std::shared_ptr<runtime::Buffer>& get() const { return buffer_; }
+  double address() const { return Address(buffer_->data()); }
 
  private:
-  std::shared_ptr<runtime::Tensor> t_;
+  std::shared_ptr<runtime::Buffer> buffer_;
+};
+
+val Stage(double size) {
+  if (!(size >= 0 && size <= static_cast<double>(SIZE_MAX))) return Err(TypeError("byte length out of range."));
+  auto b = runtime::Buffer::Allocate(static_cast<size_t>(size));
+  if (!b.ok()) return Err(b.status());
+  return Ok(val(std::make_shared<Staging>(std::move(b).value())));
+}
+
+// JS handles hold the context (a small control block) and weak references: the context owns the
+// memory, so destroying it (or losing it) frees every tensor and graph even if the page keeps handles.
+class Tensor {
+ public:
+  Tensor(std::shared_ptr<runtime::Context> c, const std::shared_ptr<runtime::Tensor>& t)
+      : context_(std::move(c)), tensor_(t), bytes_(t->bytes()) {}
+  std::shared_ptr<runtime::Tensor> get() const { return tensor_.lock(); }
+  void destroy() {
+    if (auto t = tensor_.lock()) context_->DestroyTensor(t);
+  }
+  double byteLength() const { return static_cast<double>(bytes_); }
+
+ private:
+  std::shared_ptr<runtime::Context> context_;
+  std::weak_ptr<runtime::Tensor> tensor_;
+  size_t bytes_;
 };
 
 class Graph {
  public:
-  explicit Graph(std::shared_ptr<graph::CompiledGraph> g) : g_(std::move(g)) {}
-  const std::shared_ptr<graph::CompiledGraph>& get() const { return g_; }
-  void destroy() { g_->destroyed = true; }
-  val describe() const {
+  Graph(std::shared_ptr<runtime::Context> c, const std::shared_ptr<runtime::CompiledGraph>& g)
+      : context_(std::move(c)), graph_(g), description_(Describe(*g->plan)) {}
+  std::shared_ptr<runtime::CompiledGraph> get() const { return graph_.lock(); }
+  void destroy() {
+    if (auto g = graph_.lock()) context_->DestroyGraph(g);
+  }
+  val describe() const { return description_; }
+
+ private:
+  static val Describe(const runtime::Plan& plan) {
     val r = val::object();
     for (const char* which : {"inputs", "outputs"}) {
       val list = val::array();
-      const auto& descs = which[0] == 'i' ? g_->plan->inputs : g_->plan->outputs;
-      for (const auto& d : descs) {
+      for (const auto& d : which[0] == 'i' ? plan.inputs : plan.outputs) {
         val e = val::object();
         e.set("name", d.name);
         e.set("dataType", std::string(DataTypeName(d.type)));
@@ -161,31 +183,47 @@ class Graph {
     return r;
   }
 
- private:
-  std::shared_ptr<graph::CompiledGraph> g_;
+  std::shared_ptr<runtime::Context> context_;
+  std::weak_ptr<runtime::CompiledGraph> graph_;
+  val description_;
 };
 
-// A pending readTensor(): JS awaits `flag` (Atomics.waitAsync in the threaded build), then copies
-// `size` bytes from `data` and calls release().
+// A pending readTensor(): JS awaits the flag (Atomics.waitAsync in the threaded build), then copies
+// size() bytes from dataAddress().
 class ReadRequest {
  public:
-  ReadRequest(size_t size) : size_(size) {}
-  ~ReadRequest() { std::free(data_); }
-  double flagAddress() const { return static_cast<double>(reinterpret_cast<uintptr_t>(&completion_.flag)); }
-  int status() const { return completion_.flag.load(std::memory_order_acquire); }
-  double dataAddress() const { return static_cast<double>(reinterpret_cast<uintptr_t>(data_)); }
-  double size() const { return static_cast<double>(size_); }
+  explicit ReadRequest(std::shared_ptr<runtime::ReadRequest> r) : r_(std::move(r)) {}
+  double flagAddress() const { return static_cast<double>(r_->completion.address()); }
+  int status() const { return r_->completion.state(); }
+  double dataAddress() const { return Address(r_->bytes->data()); }
+  double size() const { return static_cast<double>(r_->bytes->size()); }
 
-  uint8_t* data_ = nullptr;
-  size_t size_;
-  runtime::Completion completion_;
+ private:
+  std::shared_ptr<runtime::ReadRequest> r_;
+};
+
+// A pending build(): the compile runs as a step of the context's timeline (off the JS thread in the
+// threaded build); JS awaits the flag, then takes result().
+class BuildRequest {
+ public:
+  runtime::Completion completion;
+  Status status;
+  std::shared_ptr<runtime::CompiledGraph> graph;
+  std::shared_ptr<runtime::Context> context;
+
+  double flagAddress() const { return static_cast<double>(completion.address()); }
+  int state() const { return completion.state(); }
+  val result() const {
+    if (!status.ok()) return Err(status);
+    return Ok(val(std::make_shared<Graph>(context, graph)));
+  }
 };
 
 class Context {
  public:
-  Context() : id_(next_context_id++), state_(std::make_shared<State>()) {}
+  Context() : c_(runtime::Context::Create(SharedExecutor())) {}
 
-  uint32_t id() const { return id_; }
+  const std::shared_ptr<runtime::Context>& get() const { return c_; }
 
   val createTensor(val type_name, val shape_array, bool readable, bool writable, bool constant) {
     auto type = TypeFrom(type_name);
@@ -194,52 +232,30 @@ class Context {
     if (!shape) return Err(TypeError("createTensor descriptor.shape: must be a sequence of unsigned long."));
     Status s = graph::ValidateDescriptor("createTensor descriptor", *type, *shape);
     if (!s.ok()) return Err(s);
-    auto t = runtime::Tensor::Create(id_, {*type, *shape, readable, writable, constant});
+    auto t = c_->CreateTensor({*type, *shape, readable, writable, constant});
     if (!t.ok()) return Err(t.status());
-    return Ok(val(std::make_shared<Tensor>(std::move(t).value())));
+    return Ok(val(std::make_shared<Tensor>(c_, *t)));
   }
 
-  // Takes ownership of `ptr` (malloc'd by JS): written when the timeline reaches this write.
-  val writeTensor(const Tensor& tensor, double ptr, double size) {
-    auto* data = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(ptr));
+  val writeTensor(const Tensor& tensor, const Staging& staged) {
     auto t = tensor.get();
-    if (t->context_id() != id_) {
-      std::free(data);
-      return Err(TypeError("writeTensor tensor: the tensor belongs to another context."));
-    }
-    if (static_cast<size_t>(size) != t->bytes()) {
-      std::free(data);
-      return Err(TypeError("writeTensor inputData: byte length " + std::to_string(static_cast<size_t>(size)) +
-                           " does not match the tensor's " + std::to_string(t->bytes()) + "."));
-    }
-    auto state = state_;
-    Timeline().Enqueue([state, t, data](runtime::ThreadPool*) {
-      if (!state->destroyed.load() && !t->destroyed()) std::memcpy(t->data(), data, t->bytes());
-      std::free(data);
-    });
-    return Ok(val::undefined());
+    if (!t) return Err(TypeError("writeTensor tensor: the tensor is destroyed."));
+    Status s = c_->WriteTensor(t, staged.get());
+    return s.ok() ? Ok(val::undefined()) : Err(s);
   }
 
   val readTensor(const Tensor& tensor) {
     auto t = tensor.get();
-    if (t->context_id() != id_) return Err(TypeError("readTensor tensor: the tensor belongs to another context."));
-    auto request = std::make_shared<ReadRequest>(t->bytes());
-    request->data_ = static_cast<uint8_t*>(std::malloc(std::max<size_t>(1, t->bytes())));
-    if (!request->data_) return Err(UnknownError("readTensor: out of memory."));
-    auto state = state_;
-    Timeline().Enqueue([state, t, request](runtime::ThreadPool*) {
-      if (state->destroyed.load() || t->destroyed()) {
-        request->completion_.Signal(2);
-        return;
-      }
-      std::memcpy(request->data_, t->data(), t->bytes());
-      request->completion_.Signal(1);
-    });
-    return Ok(val(request));
+    if (!t) return Err(TypeError("readTensor tensor: the tensor is destroyed."));
+    auto request = c_->ReadTensor(t);
+    if (!request.ok()) return Err(request.status());
+    return Ok(val(std::make_shared<ReadRequest>(std::move(request).value())));
   }
 
   val dispatch(const Graph& g, val input_names, val input_tensors, val output_names, val output_tensors) {
-    graph::NamedTensors inputs, outputs;
+    auto graph = g.get();
+    if (!graph) return Err(InvalidState("dispatch graph: the graph is destroyed."));
+    runtime::NamedTensors inputs, outputs;
     for (auto [names, tensors, out] : {std::tuple{&input_names, &input_tensors, &inputs},
                                        std::tuple{&output_names, &output_tensors, &outputs}}) {
       unsigned n = (*names)["length"].as<unsigned>();
@@ -247,57 +263,48 @@ class Context {
         out->push_back({(*names)[i].as<std::string>(), (*tensors)[i].as<Tensor&>().get()});
       }
     }
-    auto bound = graph::BindDispatch(*g.get(), id_, inputs, outputs);
-    if (!bound.ok()) return Err(bound.status());
-    auto state = state_;
-    auto compiled = g.get();
-    Timeline().Enqueue([state, compiled, b = std::move(bound).value()](runtime::ThreadPool* pool) {
-      if (state->destroyed.load() || compiled->destroyed) return;
-      std::vector<void*> in, out;
-      for (const auto& t : b.inputs) in.push_back(t->data());
-      for (const auto& t : b.outputs) out.push_back(t->data());
-      compiled->plan->Run(in.data(), out.data(), pool);
-    });
-    return Ok(val::undefined());
+    Status s = c_->Dispatch(graph, inputs, outputs);
+    return s.ok() ? Ok(val::undefined()) : Err(s);
   }
 
-  void destroy() { state_->destroyed.store(true); }
+  void destroy() { c_->Destroy(); }
+  double lostFlagAddress() const { return static_cast<double>(c_->lost_signal().address()); }
+  // null while the context is usable; afterwards why it is not.
+  val lostMessage() const { return c_->lost() ? val(c_->lost_message()) : val::null(); }
+
+  void failNextStepForTesting(std::string message) { c_->FailNextStepForTesting(std::move(message)); }
+  double liveObjectsForTesting() const { return static_cast<double>(c_->live_objects_for_testing()); }
 
  private:
-  struct State {
-    std::atomic<bool> destroyed{false};
-  };
-  uint32_t id_;
-  std::shared_ptr<State> state_;
+  std::shared_ptr<runtime::Context> c_;
 };
 
 class GraphBuilder {
  public:
-  explicit GraphBuilder(const Context& context) : builder_(context.id()) {}
+  explicit GraphBuilder(const Context& context)
+      : context_(context.get()), builder_(std::make_shared<graph::GraphBuilder>(context.get()->id())) {}
 
   val input(std::string name, val type_name, val shape_array) {
     auto type = TypeFrom(type_name);
     if (!type.ok()) return Err(type.status());
     auto shape = ShapeFrom(shape_array);
     if (!shape) return Err(TypeError("input descriptor.shape: must be a sequence of unsigned long."));
-    auto id = builder_.Input(name, *type, *shape);
+    auto id = builder_->Input(name, *type, *shape);
     return id.ok() ? Ok(val(*id)) : Err(id.status());
   }
 
-  // Takes ownership of `ptr` (malloc'd by JS).
-  val constant(val type_name, val shape_array, double ptr, double size) {
-    auto* data = reinterpret_cast<uint8_t*>(static_cast<uintptr_t>(ptr));
+  val constant(val type_name, val shape_array, const Staging& staged) {
     auto type = TypeFrom(type_name);
     auto shape = ShapeFrom(shape_array);
+    const auto& b = staged.get();
     Expected<graph::OperandId> id = !type.ok() ? Expected<graph::OperandId>(type.status())
                                     : !shape ? Expected<graph::OperandId>(TypeError("constant descriptor.shape: must be a sequence of unsigned long."))
-                                             : builder_.Constant(*type, *shape, data, static_cast<size_t>(size));
-    std::free(data);
+                                             : builder_->Constant(*type, *shape, b->data(), b->size());
     return id.ok() ? Ok(val(*id)) : Err(id.status());
   }
 
   val constantTensor(const Tensor& tensor) {
-    auto id = builder_.ConstantFromTensor(tensor.get());
+    auto id = builder_->ConstantFromTensor(tensor.get());
     return id.ok() ? Ok(val(*id)) : Err(id.status());
   }
 
@@ -310,7 +317,7 @@ class GraphBuilder {
       std::string key = keys[i].as<std::string>();
       arguments.Set(key, ArgFrom(args[key]));
     }
-    auto outputs = builder_.AddOperation(op, arguments, label);
+    auto outputs = builder_->AddOperation(op, arguments, label);
     if (!outputs.ok()) return Err(outputs.status());
     val list = val::array();
     for (graph::OperandId id : *outputs) list.call<void>("push", id);
@@ -318,7 +325,7 @@ class GraphBuilder {
   }
 
   val describe(uint32_t id) const {
-    const graph::OperandDesc* d = builder_.Desc(id);
+    const graph::OperandDesc* d = builder_->Desc(id);
     if (!d) return val::null();
     val r = val::object();
     r.set("dataType", std::string(DataTypeName(d->type)));
@@ -329,16 +336,34 @@ class GraphBuilder {
   }
 
   val build(val names, val ids) {
-    std::vector<std::pair<std::string, graph::OperandId>> outputs;
+    graph::GraphBuilder::NamedOutputs outputs;
     unsigned n = names["length"].as<unsigned>();
     for (unsigned i = 0; i < n; ++i) outputs.push_back({names[i].as<std::string>(), ids[i].as<uint32_t>()});
-    auto g = builder_.Build(outputs);
-    if (!g.ok()) return Err(g.status());
-    return Ok(val(std::make_shared<Graph>(std::move(g).value())));
+    Status s = builder_->PrepareBuild(outputs);
+    if (!s.ok()) return Err(s);
+    auto request = std::make_shared<BuildRequest>();
+    request->context = context_;
+    context_->Enqueue({[builder = builder_, outputs, request, context = context_](runtime::ThreadPool*) {
+                         auto g = builder->Compile(outputs);
+                         if (g.ok()) {
+                           request->graph = std::move(g).value();
+                           context->AdoptGraph(request->graph);
+                         } else {
+                           request->status = g.status();
+                         }
+                         request->completion.Signal(runtime::Completion::kDone);
+                         return Status::Ok();  // a graph that fails to build does not lose the context
+                       },
+                       [request] {
+                         request->status = InvalidState("build: the context was lost before the graph was built.");
+                         request->completion.Signal(runtime::Completion::kFailed);
+                       }});
+    return Ok(val(request));
   }
 
  private:
-  graph::GraphBuilder builder_;
+  std::shared_ptr<runtime::Context> context_;
+  std::shared_ptr<graph::GraphBuilder> builder_;
 };
 
 val TensorLimitsToJs(const graph::OperandLimit& l) {
@@ -373,10 +398,12 @@ val OpSupportLimits() {
 
 // Sizes the executor's compute pool; called once by the loader before any context exists.
 void Init(uint32_t num_threads) {
-  if (!GlobalTimeline()) GlobalTimeline() = std::make_unique<runtime::Timeline>(std::max<uint32_t>(1, num_threads));
+  if (!GlobalExecutor()) GlobalExecutor() = std::make_shared<runtime::Executor>(std::max<uint32_t>(1, num_threads));
 }
 
-uint32_t NumThreads() { return static_cast<uint32_t>(Timeline().num_threads()); }
+uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threads()); }
+
+void SetAllocationLimitForTesting(double bytes) { runtime::SetAllocationLimitForTesting(static_cast<size_t>(bytes)); }
 
 }  // namespace
 }  // namespace webnn::bindings
@@ -386,6 +413,11 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::function("init", &Init);
   emscripten::function("numThreads", &NumThreads);
   emscripten::function("opSupportLimits", &OpSupportLimits);
+  emscripten::function("stage", &Stage);
+  emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
+  emscripten::class_<Staging>("Staging")
+      .smart_ptr<std::shared_ptr<Staging>>("StagingPtr")
+      .function("address", &Staging::address);
   emscripten::class_<Tensor>("Tensor")
       .smart_ptr<std::shared_ptr<Tensor>>("TensorPtr")
       .function("destroy", &Tensor::destroy)
@@ -400,13 +432,22 @@ EMSCRIPTEN_BINDINGS(webnn) {
       .function("status", &ReadRequest::status)
       .function("dataAddress", &ReadRequest::dataAddress)
       .function("size", &ReadRequest::size);
+  emscripten::class_<BuildRequest>("BuildRequest")
+      .smart_ptr<std::shared_ptr<BuildRequest>>("BuildRequestPtr")
+      .function("flagAddress", &BuildRequest::flagAddress)
+      .function("state", &BuildRequest::state)
+      .function("result", &BuildRequest::result);
   emscripten::class_<Context>("Context")
       .constructor<>()
       .function("createTensor", &Context::createTensor)
       .function("writeTensor", &Context::writeTensor)
       .function("readTensor", &Context::readTensor)
       .function("dispatch", &Context::dispatch)
-      .function("destroy", &Context::destroy);
+      .function("destroy", &Context::destroy)
+      .function("lostFlagAddress", &Context::lostFlagAddress)
+      .function("lostMessage", &Context::lostMessage)
+      .function("failNextStepForTesting", &Context::failNextStepForTesting)
+      .function("liveObjectsForTesting", &Context::liveObjectsForTesting);
   emscripten::class_<GraphBuilder>("GraphBuilder")
       .constructor<const Context&>()
       .function("input", &GraphBuilder::input)

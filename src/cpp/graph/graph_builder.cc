@@ -107,8 +107,12 @@ Expected<std::vector<OperandId>> GraphBuilder::AddOperation(const std::string& o
   return graph_.nodes.back().outputs;
 }
 
-Expected<std::shared_ptr<CompiledGraph>> GraphBuilder::Build(
-    const std::vector<std::pair<std::string, OperandId>>& outputs) {
+Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Build(const NamedOutputs& outputs) {
+  RETURN_IF_ERROR(PrepareBuild(outputs));
+  return Compile(outputs);
+}
+
+Status GraphBuilder::PrepareBuild(const NamedOutputs& outputs) {
   RETURN_IF_ERROR(CheckUsable("build"));
   if (outputs.empty()) return TypeError("build outputs: should not be empty.");
   std::set<std::string> names;
@@ -122,7 +126,10 @@ Expected<std::shared_ptr<CompiledGraph>> GraphBuilder::Build(
     }
   }
   built_ = true;
+  return Status::Ok();
+}
 
+Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const NamedOutputs& outputs) const {
   // Operands reachable from the outputs; only those inputs become the graph's inputs (spec).
   std::vector<bool> reachable(graph_.operands.size(), false);
   std::vector<OperandId> stack;
@@ -177,7 +184,7 @@ Expected<std::shared_ptr<CompiledGraph>> GraphBuilder::Build(
                ? s
                : OperationError("build: " + s.message());
   }
-  auto graph = std::make_shared<CompiledGraph>();
+  auto graph = std::make_shared<runtime::CompiledGraph>();
   graph->context_id = context_id_;
   graph->plan = std::move(compiled).value();
   return graph;

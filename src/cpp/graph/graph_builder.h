@@ -10,17 +10,10 @@
 #include "base/status.h"
 #include "graph/arguments.h"
 #include "graph/graph.h"
-#include "runtime/plan.h"
+#include "runtime/compiled_graph.h"
 #include "runtime/tensor.h"
 
 namespace webnn::graph {
-
-// A built MLGraph: the plan plus the descriptors dispatch() checks tensors against.
-struct CompiledGraph {
-  uint32_t context_id = 0;
-  std::unique_ptr<runtime::Plan> plan;
-  bool destroyed = false;
-};
 
 class GraphBuilder {
  public:
@@ -31,7 +24,12 @@ class GraphBuilder {
   Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
   // Validates and records one operator call; returns its output operands.
   Expected<std::vector<OperandId>> AddOperation(const std::string& op, const Arguments& args, const std::string& label);
-  Expected<std::shared_ptr<CompiledGraph>> Build(const std::vector<std::pair<std::string, OperandId>>& outputs);
+  using NamedOutputs = std::vector<std::pair<std::string, OperandId>>;
+  // build() in two halves: the checks the spec makes before it returns a promise (after which the
+  // builder is spent), then the compile, which only reads the builder and may run on another thread.
+  Status PrepareBuild(const NamedOutputs& outputs);
+  Expected<std::shared_ptr<runtime::CompiledGraph>> Compile(const NamedOutputs& outputs) const;
+  Expected<std::shared_ptr<runtime::CompiledGraph>> Build(const NamedOutputs& outputs);
 
   const OperandDesc* Desc(OperandId id) const;
   bool built() const { return built_; }

@@ -27,6 +27,10 @@ class Buffer {
   size_t size_;
 };
 
+// Test hook: every later Allocate() of more than `max_bytes` fails as if memory ran out (0: no limit).
+// Fault tests use it to reach each out-of-memory path without exhausting the real heap.
+void SetAllocationLimitForTesting(size_t max_bytes);
+
 constexpr size_t kBufferAlignment = 64;
 inline size_t AlignUp(size_t n, size_t a = kBufferAlignment) { return (n + a - 1) / a * a; }
 

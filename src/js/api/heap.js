@@ -1,23 +1,35 @@
 // Copies between JS buffers and Wasm memory. Views are made fresh for every copy: memory can grow
-// (from any thread in the threaded build), which replaces the buffer behind older views.
+// (from any thread in the threaded build), which replaces the buffer behind older views. Addresses come
+// from C++ as unsigned numbers: the whole 4 GiB of wasm32 memory is usable, so nothing here may treat
+// one as a signed int32 (`>>` or `| 0` on an address above 2 GiB makes it negative).
 import { holdProcessOpen } from '../loader.js';
-import { errorFromStatus } from './errors.js';
+import { unwrap } from './errors.js';
 
 export function bytesOf(source) {
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   return new Uint8Array(source);
 }
 
-// Copies `bytes` into a new Wasm allocation; the callee takes ownership of the returned pointer.
-export function copyIn(runtime, bytes) {
-  const ptr = runtime.module._malloc(Math.max(1, bytes.byteLength));
-  if (!ptr) throw errorFromStatus(5, `out of memory allocating ${bytes.byteLength} bytes.`);
-  new Uint8Array(runtime.memory().buffer, ptr, bytes.byteLength).set(bytes);
-  return ptr;
+// Copies `bytes` into a new staging buffer in Wasm memory (the C++ side allocates it, so an allocation
+// that fails is an UnknownError, not an abort). The caller passes it on and then delete()s it.
+export function stage(runtime, bytes) {
+  const staged = unwrap(runtime.module.stage(bytes.byteLength));
+  new Uint8Array(runtime.memory().buffer, staged.address(), bytes.byteLength).set(bytes);
+  return staged;
 }
 
-export function copyOut(runtime, ptr, size, target) {
-  const src = new Uint8Array(runtime.memory().buffer, ptr, size);
+// Runs fn(staged) with `bytes` staged, and frees the staging handle afterwards.
+export function withStaged(runtime, bytes, fn) {
+  const staged = stage(runtime, bytes);
+  try {
+    return fn(staged);
+  } finally {
+    staged.delete();
+  }
+}
+
+export function copyOut(runtime, address, size, target) {
+  const src = new Uint8Array(runtime.memory().buffer, address, size);
   if (target) {
     target.set(src);
     return target;
@@ -27,14 +39,16 @@ export function copyOut(runtime, ptr, size, target) {
   return out;
 }
 
-// Resolves once the int32 at `address` is no longer 0 (set by the executor thread).
-export async function waitForFlag(runtime, address) {
+// Resolves once the int32 at `address` is no longer 0 (set by the executor thread). With
+// `holdProcess` false, a Node process may exit while this waits (used to watch for a lost context).
+export async function waitForFlag(runtime, address, { holdProcess = true } = {}) {
+  const index = address / 4;  // not `>> 2`: the address may be above 2 GiB
   const i32 = () => new Int32Array(runtime.memory().buffer);
   if (typeof Atomics.waitAsync === 'function') {
-    const r = Atomics.waitAsync(i32(), address >> 2, 0);
+    const r = Atomics.waitAsync(i32(), index, 0);
     if (!r.async) return;
     // Node does not count a pending waitAsync as work and the pthread workers are unref'ed.
-    const release = holdProcessOpen();
+    const release = holdProcess ? holdProcessOpen() : () => {};
     try {
       await r.value;
     } finally {
@@ -43,5 +57,5 @@ export async function waitForFlag(runtime, address) {
     return;
   }
   // Engines without Atomics.waitAsync: poll on the task queue.
-  while (Atomics.load(i32(), address >> 2) === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+  while (Atomics.load(i32(), index) === 0) await new Promise((resolve) => setTimeout(resolve, 0));
 }

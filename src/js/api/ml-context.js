@@ -1,13 +1,20 @@
-// MLContext: the timeline (dispatch, tensor reads and writes, in order), tensors and lifetime.
-// Spec: #api-mlcontext.
+// MLContext: marshals to the runtime's context (src/cpp/runtime/context.h), which owns the timeline
+// (dispatch, tensor reads and writes, builds and destroys, in order), the tensors and graphs, and the
+// lost state. Spec: #api-mlcontext.
 import { convertArguments } from '../generated/webidl.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
-import { bytesOf, copyIn, copyOut, waitForFlag } from './heap.js';
-import { MLGraph } from './ml-graph.js';
+import { bytesOf, copyOut, waitForFlag, withStaged } from './heap.js';
+import { contextInternals, graphInternals, tensorInternals } from './internals.js';
 import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const contexts = new WeakSet();
+// A context the page forgets without destroy() is destroyed when collected (its tensors and graphs
+// refer to it, so this happens only once they are unreachable too).
+const release = new FinalizationRegistry((native) => {
+  native.destroy();
+  native.delete();
+});
 
 function brand(self) {
   if (!contexts.has(self)) throw new TypeError('Illegal invocation');
@@ -28,9 +35,7 @@ export class MLContext {
   #native;
   #lost;
   #resolveLost;
-  #destroyed = false;
-  #tensors = new Set();
-  #graphs = new Set();
+  #lostMessage = null;  // set once the context is destroyed or lost
   #limits = null;
 
   constructor(token, runtime) {
@@ -39,6 +44,33 @@ export class MLContext {
     this.#native = new runtime.module.Context();
     this.#lost = new Promise((resolve) => { this.#resolveLost = resolve; });
     contexts.add(this);
+    release.register(this, this.#native, this);
+    if (runtime.threaded && typeof Atomics.waitAsync === 'function') {
+      // Resolve `lost` as soon as the executor loses the context, without keeping this object alive or a
+      // Node process running. Elsewhere the loss is noticed at the next call.
+      const self = new WeakRef(this);
+      waitForFlag(runtime, this.#native.lostFlagAddress(), { holdProcess: false }).then(() => self.deref()?.#isLost());
+    }
+  }
+
+  // Whether the context is destroyed or lost; notices a loss on the executor and resolves `lost`.
+  #isLost() {
+    if (this.#lostMessage === null) {
+      const message = this.#native.lostMessage();
+      if (message !== null) this.#markLost(message);
+    }
+    return this.#lostMessage !== null;
+  }
+
+  #markLost(message) {
+    this.#lostMessage = message;
+    // The runtime has freed the context's tensors and graphs; their JS handles (and this one's native
+    // handle) are deleted by their owners' destroy() or when collected.
+    this.#resolveLost({ message });
+  }
+
+  #checkLive(method) {
+    if (this.#isLost()) throw invalidState(`${method}: the context is lost (${this.#lostMessage})`);
   }
 
   get accelerated() {
@@ -53,30 +85,29 @@ export class MLContext {
   dispatch(...args) {
     brand(this);
     const { args: [graph, inputs, outputs] } = convertArguments('MLContext', 'dispatch', args);
-    if (this.#destroyed) throw invalidState('dispatch: the context is destroyed.');
-    if (MLGraph.contextOf(graph) !== this) throw new TypeError('dispatch graph: the graph belongs to another context.');
-    if (MLGraph.isDestroyed(graph)) throw invalidState('dispatch graph: the graph is destroyed.');
+    this.#checkLive('dispatch');
+    if (graphInternals.contextOf(graph) !== this) throw new TypeError('dispatch graph: the graph belongs to another context.');
+    if (graphInternals.isDestroyed(graph)) throw invalidState('dispatch graph: the graph is destroyed.');
     const names = [[], []];
     const natives = [[], []];
     [inputs, outputs].forEach((record, k) => {
       for (const name of Object.keys(record)) {
         const tensor = record[name];
         const where = `dispatch ${k ? 'outputs' : 'inputs'}['${name}']`;
-        if (MLTensor.contextOf(tensor) !== this) throw new TypeError(`${where}: the tensor belongs to another context.`);
-        if (MLTensor.isDestroyed(tensor)) throw new TypeError(`${where}: the tensor is destroyed.`);
+        if (tensorInternals.contextOf(tensor) !== this) throw new TypeError(`${where}: the tensor belongs to another context.`);
+        if (tensorInternals.isDestroyed(tensor)) throw new TypeError(`${where}: the tensor is destroyed.`);
         names[k].push(name);
-        natives[k].push(MLTensor.nativeOf(tensor));
+        natives[k].push(tensorInternals.nativeOf(tensor));
       }
     });
-    unwrap(this.#native.dispatch(MLGraph.nativeOf(graph), names[0], natives[0], names[1], natives[1]));
+    unwrap(this.#native.dispatch(graphInternals.nativeOf(graph), names[0], natives[0], names[1], natives[1]));
   }
 
   #createTensor(desc, constant, data) {
-    if (this.#destroyed) throw invalidState('createTensor: the context is destroyed.');
+    this.#checkLive(constant ? 'createConstantTensor' : 'createTensor');
     const native = unwrap(this.#native.createTensor(desc.dataType, desc.shape, !!desc.readable,
                                                      !!desc.writable, constant));
     const tensor = new MLTensor(INTERNAL, this, native, { ...desc, constant });
-    this.#tensors.add(tensor);
     if (data) {
       const bytes = bytesOf(data);
       if (bytes.byteLength !== native.byteLength()) {
@@ -84,7 +115,12 @@ export class MLContext {
         throw new TypeError(`createConstantTensor inputData: byte length ${bytes.byteLength} does not match the ` +
                             `descriptor's ${native.byteLength()}.`);
       }
-      unwrap(this.#native.writeTensor(native, copyIn(this.#runtime, bytes), bytes.byteLength));
+      try {
+        withStaged(this.#runtime, bytes, (staged) => unwrap(this.#native.writeTensor(native, staged)));
+      } catch (e) {
+        tensor.destroy();
+        throw e;
+      }
     }
     return tensor;
   }
@@ -106,9 +142,9 @@ export class MLContext {
   }
 
   #checkTensor(method, tensor) {
-    if (this.#destroyed) throw invalidState(`${method}: the context is destroyed.`);
-    if (MLTensor.contextOf(tensor) !== this) throw new TypeError(`${method} tensor: the tensor belongs to another context.`);
-    if (MLTensor.isDestroyed(tensor)) throw new TypeError(`${method} tensor: the tensor is destroyed.`);
+    this.#checkLive(method);
+    if (tensorInternals.contextOf(tensor) !== this) throw new TypeError(`${method} tensor: the tensor belongs to another context.`);
+    if (tensorInternals.isDestroyed(tensor)) throw new TypeError(`${method} tensor: the tensor is destroyed.`);
   }
 
   writeTensor(...args) {
@@ -118,8 +154,8 @@ export class MLContext {
     if (!tensor.writable) throw new TypeError('writeTensor tensor: the tensor is not writable.');
     const bytes = bytesOf(data);
     // The bytes are copied now, so the caller may reuse its buffer as soon as this returns.
-    const ptr = copyIn(this.#runtime, bytes);
-    unwrap(this.#native.writeTensor(MLTensor.nativeOf(tensor), ptr, bytes.byteLength));
+    const native = tensorInternals.nativeOf(tensor);
+    withStaged(this.#runtime, bytes, (staged) => unwrap(this.#native.writeTensor(native, staged)));
   }
 
   readTensor(...args) {
@@ -131,7 +167,7 @@ export class MLContext {
     const { args: [tensor, outputData] } = convertArguments('MLContext', 'readTensor', args);
     this.#checkTensor('readTensor', tensor);
     if (!tensor.readable) throw new TypeError('readTensor tensor: the tensor is not readable.');
-    const native = MLTensor.nativeOf(tensor);
+    const native = tensorInternals.nativeOf(tensor);
     let target = null;
     if (outputData !== undefined) {
       target = bytesOf(outputData);
@@ -141,15 +177,18 @@ export class MLContext {
       }
     }
     const request = unwrap(this.#native.readTensor(native));
-    return this.#finishRead(request, target);
+    return tensorInternals.trackRead(tensor, this.#finishRead(request, tensor, target));
   }
 
-  async #finishRead(request, target) {
+  async #finishRead(request, tensor, target) {
     try {
       if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress());
       else await null;  // settle after the caller's synchronous code, as a timeline read does
-      if (this.#destroyed || request.status() !== 1) {
-        throw invalidState('readTensor: the context or tensor was destroyed before the read completed.');
+      if (tensorInternals.isDestroyed(tensor)) {
+        throw invalidState('readTensor: the tensor was destroyed before the read completed.');
+      }
+      if (this.#isLost() || request.status() !== 1) {
+        throw invalidState(`readTensor: the context was lost before the read completed (${this.#lostMessage}).`);
       }
       const out = copyOut(this.#runtime, request.dataAddress(), request.size(), target);
       return target ? undefined : out;
@@ -166,15 +205,9 @@ export class MLContext {
 
   destroy() {
     brand(this);
-    if (this.#destroyed) return;
-    this.#destroyed = true;
-    this.#native.destroy();
-    for (const t of this.#tensors) t.destroy();
-    for (const g of this.#graphs) g.destroy();
-    this.#tensors.clear();
-    this.#graphs.clear();
-    this.#native.delete();
-    this.#resolveLost({ message: 'The context was destroyed by destroy().' });
+    if (this.#isLost()) return;
+    this.#native.destroy();  // abandons queued work: pending reads and builds reject
+    this.#markLost(this.#native.lostMessage());
   }
 
   // The 2024 API: compute(graph, inputs, outputs) with ArrayBufferViews, resolved with both.
@@ -186,7 +219,7 @@ export class MLContext {
   }
 
   async #compute([graph, inputs, outputs]) {
-    const desc = MLGraph.descriptorsOf(graph);
+    const desc = graphInternals.descriptorsOf(graph);
     const made = [];
     const bind = async (record, list, usage) => {
       const out = {};
@@ -210,12 +243,16 @@ export class MLContext {
     }
   }
 
-  // Internal hooks for MLGraphBuilder.
-  static runtimeOf(ctx) { return brand(ctx).#runtime; }
-  static nativeOf(ctx) { return brand(ctx).#native; }
-  static isDestroyed(ctx) { return brand(ctx).#destroyed; }
-  static adoptGraph(ctx, graph) { ctx.#graphs.add(graph); }
-  static isContext(v) { return contexts.has(v); }
+  static {
+    Object.assign(contextInternals, {
+      isContext: (v) => contexts.has(v),
+      runtimeOf: (ctx) => ctx.#runtime,
+      nativeOf: (ctx) => ctx.#native,
+      checkLive: (ctx, method) => ctx.#checkLive(method),
+      isLost: (ctx) => ctx.#isLost(),
+      lostMessage: (ctx) => ctx.#lostMessage,
+    });
+  }
 }
 
 defineInterface(MLContext, 'MLContext');

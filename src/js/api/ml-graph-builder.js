@@ -4,11 +4,10 @@
 // Adding an operator needs no change here. Spec: #api-mlgraphbuilder.
 import { convertArguments, operations } from '../generated/webidl.js';
 import { invalidState, unwrap } from './errors.js';
-import { bytesOf, copyIn } from './heap.js';
-import { MLContext } from './ml-context.js';
+import { bytesOf, waitForFlag, withStaged } from './heap.js';
+import { contextInternals, operandInternals, tensorInternals } from './internals.js';
 import { MLGraph } from './ml-graph.js';
 import { MLOperand } from './ml-operand.js';
-import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, defineInterface } from './webidl-class.js';
 
 const builders = new WeakSet();
@@ -28,16 +27,16 @@ export class MLGraphBuilder {
   constructor(...args) {
     if (!new.target) throw new TypeError("Failed to construct 'MLGraphBuilder': use 'new'.");
     const { args: [context] } = convertArguments('MLGraphBuilder', 'constructor', args);
-    if (MLContext.isDestroyed(context)) throw invalidState('MLGraphBuilder: the context is destroyed.');
+    contextInternals.checkLive(context, 'MLGraphBuilder');
     this.#context = context;
-    const runtime = MLContext.runtimeOf(context);
-    this.#native = new runtime.module.GraphBuilder(MLContext.nativeOf(context));
+    const runtime = contextInternals.runtimeOf(context);
+    this.#native = new runtime.module.GraphBuilder(contextInternals.nativeOf(context));
     builders.add(this);
     release.register(this, this.#native, this);
   }
 
   #checkUsable(method) {
-    if (MLContext.isDestroyed(this.#context)) throw invalidState(`${method}: the context is destroyed.`);
+    contextInternals.checkLive(this.#context, method);
     if (this.#built) throw invalidState(`${method}: the builder has already built a graph.`);
   }
 
@@ -47,9 +46,9 @@ export class MLGraphBuilder {
   }
 
   #encode(value, path) {
-    if (MLOperand.isOperand(value)) {
-      if (MLOperand.builderOf(value) !== this) throw new TypeError(`${path}: the operand belongs to another builder.`);
-      return { operand: MLOperand.idOf(value) };
+    if (operandInternals.isOperand(value)) {
+      if (operandInternals.builderOf(value) !== this) throw new TypeError(`${path}: the operand belongs to another builder.`);
+      return { operand: operandInternals.idOf(value) };
     }
     if (Array.isArray(value)) return value.map((v, i) => this.#encode(v, `${path}[${i}]`));
     return value;
@@ -69,18 +68,21 @@ export class MLGraphBuilder {
     const sig = operations.MLGraphBuilder.constant[overload].args.map((a) => a.name);
     if (sig[0] === 'tensor') {
       const tensor = converted[0];
-      if (MLTensor.contextOf(tensor) !== this.#context) throw new TypeError('constant tensor: the tensor belongs to another context.');
-      if (MLTensor.isDestroyed(tensor)) throw new TypeError('constant tensor: the tensor is destroyed.');
-      return this.#operand(this.#native.constantTensor(MLTensor.nativeOf(tensor)));
+      if (tensorInternals.contextOf(tensor) !== this.#context) throw new TypeError('constant tensor: the tensor belongs to another context.');
+      if (tensorInternals.isDestroyed(tensor)) throw new TypeError('constant tensor: the tensor is destroyed.');
+      return this.#operand(this.#native.constantTensor(tensorInternals.nativeOf(tensor)));
     }
     if (sig[0] === 'dataType') {
       const [type, value] = converted;
       return this.#scalarConstant(type, value);
     }
     const [desc, buffer] = converted;
-    const bytes = bytesOf(buffer);
-    const runtime = MLContext.runtimeOf(this.#context);
-    return this.#operand(this.#native.constant(desc.dataType, desc.shape, copyIn(runtime, bytes), bytes.byteLength));
+    return this.#constantBytes(desc.dataType, desc.shape, bytesOf(buffer));
+  }
+
+  #constantBytes(type, shape, bytes) {
+    const runtime = contextInternals.runtimeOf(this.#context);
+    return this.#operand(withStaged(runtime, bytes, (staged) => this.#native.constant(type, shape, staged)));
   }
 
   #scalarConstant(type, value) {
@@ -96,9 +98,7 @@ export class MLGraphBuilder {
     } else {
       element = Number(value);
     }
-    const data = new arrays[type]([element]);
-    const runtime = MLContext.runtimeOf(this.#context);
-    return this.#operand(this.#native.constant(type, [], copyIn(runtime, bytesOf(data)), data.byteLength));
+    return this.#constantBytes(type, [], bytesOf(new arrays[type]([element])));
   }
 
   #operation(name, args) {
@@ -123,22 +123,33 @@ export class MLGraphBuilder {
   }
 
   build(...args) {
+    let request;
     try {
       brand(this);
       const { args: [outputs] } = convertArguments('MLGraphBuilder', 'build', args);
       this.#checkUsable('build');
       const names = Object.keys(outputs);
       const ids = names.map((n) => this.#encode(outputs[n], `build outputs['${n}']`).operand);
-      const native = unwrap(this.#native.build(names, ids));
-      this.#built = true;
-      // The builder's graph (and its copies of the constants) is no longer needed.
-      release.unregister(this);
-      this.#native.delete();
-      const graph = new MLGraph(INTERNAL, this.#context, native);
-      MLContext.adoptGraph(this.#context, graph);
-      return Promise.resolve(graph);
+      request = unwrap(this.#native.build(names, ids));
     } catch (e) {
       return Promise.reject(e);
+    }
+    this.#built = true;
+    // The compile step holds what it needs of the builder; the JS handle is no longer needed.
+    release.unregister(this);
+    this.#native.delete();
+    return this.#finishBuild(request);
+  }
+
+  // The compile is a step of the context's timeline (off the JS thread in the threaded build).
+  async #finishBuild(request) {
+    try {
+      const runtime = contextInternals.runtimeOf(this.#context);
+      if (request.state() === 0) await waitForFlag(runtime, request.flagAddress());
+      contextInternals.checkLive(this.#context, 'build');
+      return new MLGraph(INTERNAL, this.#context, unwrap(request.result()));
+    } finally {
+      request.delete();
     }
   }
 

@@ -1,7 +1,12 @@
+import { graphInternals } from './internals.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const graphs = new WeakSet();
-const release = new FinalizationRegistry((native) => native.delete());
+// A graph the page forgets without destroy() is destroyed when collected.
+const release = new FinalizationRegistry((native) => {
+  native.destroy();
+  native.delete();
+});
 
 export class MLGraph {
   #context;
@@ -22,16 +27,21 @@ export class MLGraph {
     if (!graphs.has(this)) throw new TypeError('Illegal invocation');
     if (this.#destroyed) return;
     this.#destroyed = true;
+    // A step of the context's timeline: dispatches queued before it still run.
     this.#native.destroy();
     release.unregister(this);
     this.#native.delete();
   }
 
-  static isGraph(v) { return graphs.has(v); }
-  static contextOf(g) { return g.#context; }
-  static nativeOf(g) { return g.#native; }
-  static isDestroyed(g) { return g.#destroyed; }
-  static descriptorsOf(g) { return g.#desc; }
+  static {
+    Object.assign(graphInternals, {
+      isGraph: (v) => graphs.has(v),
+      contextOf: (g) => g.#context,
+      nativeOf: (g) => g.#native,
+      isDestroyed: (g) => g.#destroyed,
+      descriptorsOf: (g) => g.#desc,
+    });
+  }
 }
 
 defineInterface(MLGraph, 'MLGraph');

@@ -1,3 +1,4 @@
+import { operandInternals } from './internals.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const operands = new WeakSet();
@@ -25,16 +26,12 @@ export class MLOperand {
     return this.#shape;
   }
 
-  static isOperand(v) {
-    return operands.has(v);
-  }
-
-  static builderOf(operand) {
-    return operand.#builder;
-  }
-
-  static idOf(operand) {
-    return operand.#id;
+  static {
+    Object.assign(operandInternals, {
+      isOperand: (v) => operands.has(v),
+      builderOf: (operand) => operand.#builder,
+      idOf: (operand) => operand.#id,
+    });
   }
 }
 

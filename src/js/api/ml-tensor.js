@@ -1,13 +1,20 @@
+import { tensorInternals } from './internals.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const tensors = new WeakSet();
-const release = new FinalizationRegistry((native) => native.delete());
+// A tensor the page forgets without destroy() is destroyed when collected: its memory belongs to the
+// context until then.
+const release = new FinalizationRegistry((native) => {
+  native.destroy();
+  native.delete();
+});
 
 export class MLTensor {
   #context;
   #native;
   #desc;
   #destroyed = false;
+  #pendingReads = new Set();  // reject functions of readTensor() promises not yet settled
 
   constructor(token, context, native, desc) {
     checkInternal(token);
@@ -34,16 +41,29 @@ export class MLTensor {
     if (!tensors.has(this)) throw new TypeError("Illegal invocation");
     if (this.#destroyed) return;
     this.#destroyed = true;
-    // Queued jobs hold their own reference; the bytes go when the last of them has run.
+    for (const reject of this.#pendingReads) {
+      reject(new DOMException('readTensor: the tensor was destroyed before the read completed.', 'InvalidStateError'));
+    }
+    this.#pendingReads.clear();
+    // A step of the context's timeline: work queued before it still sees the tensor.
     this.#native.destroy();
     release.unregister(this);
     this.#native.delete();
   }
 
-  static isTensor(v) { return tensors.has(v); }
-  static contextOf(t) { return t.#context; }
-  static nativeOf(t) { return t.#native; }
-  static isDestroyed(t) { return t.#destroyed; }
+  static {
+    Object.assign(tensorInternals, {
+      isTensor: (v) => tensors.has(v),
+      contextOf: (t) => t.#context,
+      nativeOf: (t) => t.#native,
+      isDestroyed: (t) => t.#destroyed,
+      // Settles `promise` through a promise that destroy() rejects first if it comes first.
+      trackRead: (t, promise) => new Promise((resolve, reject) => {
+        t.#pendingReads.add(reject);
+        promise.then(resolve, reject).finally(() => t.#pendingReads.delete(reject));
+      }),
+    });
+  }
 }
 
 defineInterface(MLTensor, 'MLTensor');

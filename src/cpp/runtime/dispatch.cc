@@ -1,12 +1,12 @@
-#include "graph/dispatch.h"
+#include "runtime/dispatch.h"
 
 #include <set>
 
-namespace webnn::graph {
+namespace webnn::runtime {
 namespace {
 
-Status Bind(const char* what, const std::vector<runtime::IoDesc>& descs, const NamedTensors& named,
-            std::vector<std::shared_ptr<runtime::Tensor>>* out) {
+Status Bind(const char* what, const std::vector<IoDesc>& descs, const NamedTensors& named,
+            std::vector<std::shared_ptr<Tensor>>* out) {
   if (named.size() != descs.size()) {
     return TypeError(std::string("dispatch ") + what + ": expected " + std::to_string(descs.size()) +
                      " tensors, got " + std::to_string(named.size()) + ".");
@@ -34,7 +34,7 @@ Expected<BoundTensors> BindDispatch(const CompiledGraph& graph, uint32_t context
                                     const NamedTensors& outputs) {
   if (graph.context_id != context_id) return TypeError("dispatch graph: the graph belongs to another context.");
   if (graph.destroyed) return InvalidState("dispatch graph: the graph is destroyed.");
-  std::set<const runtime::Tensor*> seen;
+  std::set<const Tensor*> seen;
   for (const NamedTensors* list : {&inputs, &outputs}) {
     for (const auto& [name, tensor] : *list) {
       if (!tensor) return TypeError("dispatch: '" + name + "' is not an MLTensor.");
@@ -51,4 +51,4 @@ Expected<BoundTensors> BindDispatch(const CompiledGraph& graph, uint32_t context
   return bound;
 }
 
-}  // namespace webnn::graph
+}  // namespace webnn::runtime

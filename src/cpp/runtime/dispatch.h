@@ -8,19 +8,19 @@
 #include <vector>
 
 #include "base/status.h"
-#include "graph/graph_builder.h"
+#include "runtime/compiled_graph.h"
 #include "runtime/tensor.h"
 
-namespace webnn::graph {
+namespace webnn::runtime {
 
-using NamedTensors = std::vector<std::pair<std::string, std::shared_ptr<runtime::Tensor>>>;
+using NamedTensors = std::vector<std::pair<std::string, std::shared_ptr<Tensor>>>;
 
 struct BoundTensors {
-  std::vector<std::shared_ptr<runtime::Tensor>> inputs;   // in plan input order
-  std::vector<std::shared_ptr<runtime::Tensor>> outputs;  // in plan output order
+  std::vector<std::shared_ptr<Tensor>> inputs;   // in plan input order
+  std::vector<std::shared_ptr<Tensor>> outputs;  // in plan output order
 };
 
 Expected<BoundTensors> BindDispatch(const CompiledGraph& graph, uint32_t context_id, const NamedTensors& inputs,
                                     const NamedTensors& outputs);
 
-}  // namespace webnn::graph
+}  // namespace webnn::runtime

@@ -1,0 +1,191 @@
+#include "runtime/context.h"
+
+#include <cstring>
+#include <utility>
+#include <vector>
+
+namespace webnn::runtime {
+namespace {
+std::atomic<uint32_t> next_context_id{1};
+}  // namespace
+
+std::shared_ptr<Context> Context::Create(std::shared_ptr<Executor> executor) {
+  return std::shared_ptr<Context>(new Context(std::move(executor)));
+}
+
+Context::Context(std::shared_ptr<Executor> executor) : id_(next_context_id++), executor_(std::move(executor)) {}
+
+Context::~Context() = default;
+
+std::string Context::lost_message() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lost_message_;
+}
+
+Expected<std::shared_ptr<Tensor>> Context::CreateTensor(const TensorInfo& info) {
+  if (lost()) return InvalidState("createTensor: the context is lost.");
+  ASSIGN_OR_RETURN(auto tensor, Tensor::Create(id_, info));
+  std::lock_guard<std::mutex> lock(mutex_);
+  tensors_.emplace(tensor.get(), tensor);
+  return tensor;
+}
+
+Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_ptr<Buffer> staged) {
+  if (lost()) return InvalidState("writeTensor: the context is lost.");
+  if (tensor->context_id() != id_) return TypeError("writeTensor tensor: the tensor belongs to another context.");
+  if (tensor->destroyed()) return TypeError("writeTensor tensor: the tensor is destroyed.");
+  if (staged->size() != tensor->bytes()) {
+    return TypeError("writeTensor inputData: byte length " + std::to_string(staged->size()) +
+                     " does not match the tensor's " + std::to_string(tensor->bytes()) + ".");
+  }
+  Enqueue({[tensor, staged = std::move(staged)](ThreadPool*) {
+             std::memcpy(tensor->data(), staged->data(), tensor->bytes());
+             return Status::Ok();
+           },
+           nullptr});
+  return Status::Ok();
+}
+
+Expected<std::shared_ptr<ReadRequest>> Context::ReadTensor(const std::shared_ptr<Tensor>& tensor) {
+  if (lost()) return InvalidState("readTensor: the context is lost.");
+  if (tensor->context_id() != id_) return TypeError("readTensor tensor: the tensor belongs to another context.");
+  if (tensor->destroyed()) return TypeError("readTensor tensor: the tensor is destroyed.");
+  auto request = std::make_shared<ReadRequest>();
+  ASSIGN_OR_RETURN(request->bytes, Buffer::Allocate(tensor->bytes()));
+  Enqueue({[tensor, request](ThreadPool*) {
+             std::memcpy(request->bytes->data(), tensor->data(), tensor->bytes());
+             request->completion.Signal(Completion::kDone);
+             return Status::Ok();
+           },
+           [request] { request->completion.Signal(Completion::kFailed); }});
+  return request;
+}
+
+Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const NamedTensors& inputs,
+                         const NamedTensors& outputs) {
+  if (lost()) return InvalidState("dispatch: the context is lost.");
+  ASSIGN_OR_RETURN(auto bound, BindDispatch(*graph, id_, inputs, outputs));
+  Enqueue({[graph, bound = std::move(bound)](ThreadPool* pool) {
+             std::vector<void*> in, out;
+             for (const auto& t : bound.inputs) in.push_back(t->data());
+             for (const auto& t : bound.outputs) out.push_back(t->data());
+             graph->plan->Run(in.data(), out.data(), pool);
+             return Status::Ok();
+           },
+           nullptr});
+  return Status::Ok();
+}
+
+void Context::DestroyTensor(const std::shared_ptr<Tensor>& tensor) {
+  if (tensor->destroyed()) return;
+  tensor->Destroy();
+  Enqueue({[self = shared_from_this(), key = tensor.get()](ThreadPool*) {
+             std::lock_guard<std::mutex> lock(self->mutex_);
+             self->tensors_.erase(key);
+             return Status::Ok();
+           },
+           nullptr});
+}
+
+void Context::DestroyGraph(const std::shared_ptr<CompiledGraph>& graph) {
+  if (graph->destroyed.exchange(true)) return;
+  Enqueue({[self = shared_from_this(), key = graph.get()](ThreadPool*) {
+             std::lock_guard<std::mutex> lock(self->mutex_);
+             self->graphs_.erase(key);
+             return Status::Ok();
+           },
+           nullptr});
+}
+
+void Context::AdoptGraph(const std::shared_ptr<CompiledGraph>& graph) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!lost()) graphs_.emplace(graph.get(), graph);
+}
+
+void Context::Enqueue(Job job) {
+  if (lost()) {
+    if (job.abandon) job.abandon();
+    return;
+  }
+#if WEBNN_THREADS
+  bool schedule;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    queue_.push_back(std::move(job));
+    schedule = !scheduled_;
+    scheduled_ = true;
+  }
+  if (schedule) executor_->MakeReady(shared_from_this());
+#else
+  Execute(job, executor_->pool());
+#endif
+}
+
+bool Context::RunNext(ThreadPool* pool) {
+  Job job;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (queue_.empty()) {
+      scheduled_ = false;
+      return false;
+    }
+    job = std::move(queue_.front());
+    queue_.pop_front();
+  }
+  Execute(job, pool);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (queue_.empty()) scheduled_ = false;
+  return scheduled_;
+}
+
+void Context::Execute(Job& job, ThreadPool* pool) {
+  if (lost()) {
+    if (job.abandon) job.abandon();
+    return;
+  }
+  std::string fault;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    fault.swap(injected_fault_);
+  }
+  Status s = fault.empty() ? job.run(pool) : UnknownError(fault);
+  if (s.ok()) return;
+  if (job.abandon) job.abandon();
+  Lose(kFailed, "an internal error lost the context: " + s.message());
+}
+
+void Context::Destroy() { Lose(kDestroyed, "The context was destroyed by destroy()."); }
+
+void Context::Lose(State why, std::string message) {
+  int expected = kLive;
+  if (!state_.compare_exchange_strong(expected, why, std::memory_order_acq_rel)) return;
+  std::deque<Job> abandoned;
+  std::unordered_map<const Tensor*, std::shared_ptr<Tensor>> tensors;
+  std::unordered_map<const CompiledGraph*, std::shared_ptr<CompiledGraph>> graphs;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    lost_message_ = std::move(message);
+    abandoned.swap(queue_);
+    tensors.swap(tensors_);
+    graphs.swap(graphs_);
+  }
+  for (auto& [_, t] : tensors) t->Destroy();
+  for (auto& [_, g] : graphs) g->destroyed.store(true);
+  for (Job& job : abandoned) {
+    if (job.abandon) job.abandon();
+  }
+  lost_signal_.Signal(Completion::kDone);
+  // Memory of tensors and graphs goes here, or when the step now running (if any) lets go of it.
+}
+
+void Context::FailNextStepForTesting(std::string message) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  injected_fault_ = std::move(message);
+}
+
+size_t Context::live_objects_for_testing() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return tensors_.size() + graphs_.size();
+}
+
+}  // namespace webnn::runtime

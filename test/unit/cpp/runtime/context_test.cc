@@ -1,0 +1,189 @@
+// The runtime's contexts: each timeline runs its steps in submission order; destroying a tensor is a
+// step, so reads and writes queued before it complete; a failing step loses only its own context, and
+// every step queued after it (and any request waiting on one) fails instead of running; the allocation
+// limit turns out-of-memory into a Status; contexts with work take turns on the executor.
+#include "runtime/context.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+namespace webnn::runtime {
+namespace {
+
+std::shared_ptr<Executor> MakeExecutor() { return std::make_shared<Executor>(2); }
+
+std::shared_ptr<Buffer> Bytes(const std::vector<float>& v) {
+  auto b = Buffer::Allocate(v.size() * sizeof(float));
+  EXPECT_TRUE(b.ok());
+  std::memcpy((*b)->data(), v.data(), v.size() * sizeof(float));
+  return *b;
+}
+
+std::vector<float> Floats(const ReadRequest& r) {
+  std::vector<float> v(r.bytes->size() / sizeof(float));
+  std::memcpy(v.data(), r.bytes->data(), r.bytes->size());
+  return v;
+}
+
+TensorInfo Float4() { return {DataType::kFloat32, {4}, true, true, false}; }
+
+TEST(ContextTest, StepsRunInSubmissionOrder) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  std::mutex m;
+  std::vector<int> order;
+  for (int i = 0; i < 100; ++i) {
+    context->Enqueue({[&, i](ThreadPool*) {
+                        std::lock_guard<std::mutex> lock(m);
+                        order.push_back(i);
+                        return Status::Ok();
+                      },
+                      nullptr});
+  }
+  executor->Flush();
+  ASSERT_EQ(order.size(), 100u);
+  for (int i = 0; i < 100; ++i) EXPECT_EQ(order[i], i);
+}
+
+TEST(ContextTest, DestroyingATensorWaitsForWorkQueuedBeforeIt) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  for (int trial = 0; trial < 50; ++trial) {
+    auto t = context->CreateTensor(Float4());
+    ASSERT_TRUE(t.ok());
+    std::atomic<bool> release{false};
+    // Hold the timeline so that everything below is queued before any of it runs.
+    context->Enqueue({[&](ThreadPool*) {
+                        while (!release.load()) {}
+                        return Status::Ok();
+                      },
+                      nullptr});
+    ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, float(trial)})).ok());
+    auto read = context->ReadTensor(*t);
+    ASSERT_TRUE(read.ok());
+    context->DestroyTensor(*t);
+    EXPECT_TRUE((*t)->destroyed());  // visible to the JS thread at once
+    EXPECT_EQ(context->ReadTensor(*t).status().code(), StatusCode::kTypeError);
+    release = true;
+    executor->Flush();
+    ASSERT_EQ((*read)->completion.state(), Completion::kDone);
+    EXPECT_EQ(Floats(**read), (std::vector<float>{1, 2, 3, float(trial)}));
+  }
+  EXPECT_EQ(context->live_objects_for_testing(), 0u);
+}
+
+TEST(ContextTest, AFailingStepLosesOnlyItsContext) {
+  auto executor = MakeExecutor();
+  auto doomed = Context::Create(executor);
+  auto other = Context::Create(executor);
+  auto t = doomed->CreateTensor(Float4());
+  auto u = other->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok() && u.ok());
+  std::atomic<bool> later_ran{false};
+  doomed->Enqueue({[](ThreadPool*) { return UnknownError("injected"); }, nullptr});
+  doomed->Enqueue({[&](ThreadPool*) {
+                     later_ran = true;
+                     return Status::Ok();
+                   },
+                   nullptr});
+  auto pending = doomed->ReadTensor(*t);
+  ASSERT_TRUE(other->WriteTensor(*u, Bytes({4, 3, 2, 1})).ok());
+  auto read = other->ReadTensor(*u);
+  executor->Flush();
+  EXPECT_TRUE(doomed->lost());
+  EXPECT_EQ(doomed->lost_signal().state(), Completion::kDone);
+  EXPECT_NE(doomed->lost_message().find("injected"), std::string::npos);
+  EXPECT_FALSE(later_ran.load());
+  if (pending.ok()) EXPECT_EQ((*pending)->completion.state(), Completion::kFailed);
+  EXPECT_TRUE((*t)->destroyed());
+  EXPECT_EQ(doomed->live_objects_for_testing(), 0u);
+  EXPECT_EQ(doomed->CreateTensor(Float4()).status().code(), StatusCode::kInvalidState);
+  EXPECT_FALSE(other->lost());
+  ASSERT_EQ((*read)->completion.state(), Completion::kDone);
+  EXPECT_EQ(Floats(**read), (std::vector<float>{4, 3, 2, 1}));
+}
+
+TEST(ContextTest, InjectedFaultFailsTheNextStepOnly) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  context->FailNextStepForTesting("disk on fire");
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  executor->Flush();
+  EXPECT_EQ((*read)->completion.state(), Completion::kFailed);
+  EXPECT_TRUE(context->lost());
+  EXPECT_NE(context->lost_message().find("disk on fire"), std::string::npos);
+}
+
+TEST(ContextTest, DestroyAbandonsQueuedWorkAndFreesTheContextsObjects) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  std::weak_ptr<Tensor> weak = *t;
+  std::atomic<bool> release{false};
+  context->Enqueue({[&](ThreadPool*) {
+                      while (!release.load()) {}
+                      return Status::Ok();
+                    },
+                    nullptr});
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  t = Status();  // drop the test's own reference: the context and the queued read hold it now
+  context->Destroy();
+  EXPECT_EQ((*read)->completion.state(), Completion::kFailed);
+  release = true;
+  executor->Flush();
+  EXPECT_TRUE(weak.expired());
+  EXPECT_EQ(context->lost_signal().state(), Completion::kDone);
+}
+
+TEST(ContextTest, AllocationLimitTurnsOutOfMemoryIntoAStatus) {
+  auto context = Context::Create(MakeExecutor());
+  SetAllocationLimitForTesting(1024);
+  auto big = context->CreateTensor({DataType::kFloat32, {1024}, true, true, false});
+  auto small = context->CreateTensor(Float4());
+  SetAllocationLimitForTesting(0);
+  EXPECT_EQ(big.status().code(), StatusCode::kUnknownError);
+  EXPECT_TRUE(small.ok());
+  EXPECT_FALSE(context->lost());
+}
+
+#if WEBNN_THREADS
+TEST(ContextTest, ContextsWithWorkTakeTurns) {
+  auto executor = MakeExecutor();
+  auto a = Context::Create(executor);
+  auto b = Context::Create(executor);
+  std::mutex m;
+  std::vector<char> order;
+  std::atomic<bool> release{false};
+  a->Enqueue({[&](ThreadPool*) {
+                while (!release.load()) {}
+                return Status::Ok();
+              },
+              nullptr});
+  auto log = [&](char c) {
+    return Job{[&, c](ThreadPool*) {
+                 std::lock_guard<std::mutex> lock(m);
+                 order.push_back(c);
+                 return Status::Ok();
+               },
+               nullptr};
+  };
+  for (int i = 0; i < 3; ++i) a->Enqueue(log('a'));
+  for (int i = 0; i < 3; ++i) b->Enqueue(log('b'));
+  release = true;
+  executor->Flush();
+  // a's backlog does not keep b waiting: b runs between a's steps.
+  EXPECT_EQ(std::string(order.begin(), order.end()), "bababa");
+}
+#endif
+
+}  // namespace
+}  // namespace webnn::runtime
