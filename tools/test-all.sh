@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: C++ unit tests (GoogleTest under node, via ctest), the layer check, JS unit tests
-# (jest), the WPT conformance runner, the onnxruntime-web model tests and the browser tests.
+# (jest; and node:test files, *.node.mjs, for what jest's VM cannot host: pthreads, child processes),
+# the WPT conformance runner, the onnxruntime-web model tests and the browser tests.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
@@ -13,7 +14,7 @@ run() {
 run layers python3 tools/check-layers.py
 run ctest ctest --test-dir build/simd-threaded --output-on-failure
 run jest node --experimental-vm-modules node_modules/.bin/jest --ci
-run threaded node --no-experimental-fetch --test test/unit/js/threaded.node.mjs test/unit/js/timeline.node.mjs
+run node-tests node --no-experimental-fetch --test test/unit/js/*.node.mjs
 run wpt node --no-experimental-fetch test/wpt/run.mjs
 if [[ -f test/models/ort-models.test.mjs ]]; then run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs; fi
 if [[ -f test/browser/run.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run browser node test/browser/run.mjs; fi

@@ -252,17 +252,17 @@ class Context {
     return Ok(val(std::make_shared<ReadRequest>(std::move(request).value())));
   }
 
-  val dispatch(const Graph& g, val input_names, val input_tensors, val output_names, val output_tensors) {
+  // dispatch() takes its tensors through bindInput/bindOutput first: embind passes class arguments as
+  // unsigned addresses, while val::as<T&>() would go through a double and break above 2 GiB.
+  void bindInput(std::string name, const Tensor& t) { pending_inputs_.push_back({std::move(name), t.get()}); }
+  void bindOutput(std::string name, const Tensor& t) { pending_outputs_.push_back({std::move(name), t.get()}); }
+
+  val dispatch(const Graph& g) {
+    runtime::NamedTensors inputs, outputs;
+    inputs.swap(pending_inputs_);
+    outputs.swap(pending_outputs_);
     auto graph = g.get();
     if (!graph) return Err(InvalidState("dispatch graph: the graph is destroyed."));
-    runtime::NamedTensors inputs, outputs;
-    for (auto [names, tensors, out] : {std::tuple{&input_names, &input_tensors, &inputs},
-                                       std::tuple{&output_names, &output_tensors, &outputs}}) {
-      unsigned n = (*names)["length"].as<unsigned>();
-      for (unsigned i = 0; i < n; ++i) {
-        out->push_back({(*names)[i].as<std::string>(), (*tensors)[i].as<Tensor&>().get()});
-      }
-    }
     Status s = c_->Dispatch(graph, inputs, outputs);
     return s.ok() ? Ok(val::undefined()) : Err(s);
   }
@@ -277,6 +277,7 @@ class Context {
 
  private:
   std::shared_ptr<runtime::Context> c_;
+  runtime::NamedTensors pending_inputs_, pending_outputs_;
 };
 
 class GraphBuilder {
@@ -442,6 +443,8 @@ EMSCRIPTEN_BINDINGS(webnn) {
       .function("createTensor", &Context::createTensor)
       .function("writeTensor", &Context::writeTensor)
       .function("readTensor", &Context::readTensor)
+      .function("bindInput", &Context::bindInput)
+      .function("bindOutput", &Context::bindOutput)
       .function("dispatch", &Context::dispatch)
       .function("destroy", &Context::destroy)
       .function("lostFlagAddress", &Context::lostFlagAddress)

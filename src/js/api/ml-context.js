@@ -88,19 +88,21 @@ export class MLContext {
     this.#checkLive('dispatch');
     if (graphInternals.contextOf(graph) !== this) throw new TypeError('dispatch graph: the graph belongs to another context.');
     if (graphInternals.isDestroyed(graph)) throw invalidState('dispatch graph: the graph is destroyed.');
-    const names = [[], []];
-    const natives = [[], []];
+    const bound = [];
     [inputs, outputs].forEach((record, k) => {
       for (const name of Object.keys(record)) {
         const tensor = record[name];
         const where = `dispatch ${k ? 'outputs' : 'inputs'}['${name}']`;
         if (tensorInternals.contextOf(tensor) !== this) throw new TypeError(`${where}: the tensor belongs to another context.`);
         if (tensorInternals.isDestroyed(tensor)) throw new TypeError(`${where}: the tensor is destroyed.`);
-        names[k].push(name);
-        natives[k].push(tensorInternals.nativeOf(tensor));
+        bound.push([k, name, tensorInternals.nativeOf(tensor)]);
       }
     });
-    unwrap(this.#native.dispatch(graphInternals.nativeOf(graph), names[0], natives[0], names[1], natives[1]));
+    for (const [k, name, native] of bound) {
+      if (k) this.#native.bindOutput(name, native);
+      else this.#native.bindInput(name, native);
+    }
+    unwrap(this.#native.dispatch(graphInternals.nativeOf(graph)));
   }
 
   #createTensor(desc, constant, data) {

@@ -1,0 +1,44 @@
+// The whole 4 GiB wasm32 address space works from JS: with tensors held so that new allocations land
+// above 2 GiB and then above 3 GiB, writes, reads, constants, builds and dispatches still give right
+// results in both builds (addresses are unsigned everywhere; a signed one breaks at 2 GiB). Each build
+// runs in a child process so the 3 GiB heap goes away with it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+
+const dist = new URL('../../../dist/index.mjs', import.meta.url).href;
+
+const script = (options) => `
+  import { createML, MLGraphBuilder } from ${JSON.stringify(dist)};
+  const context = await createML(${JSON.stringify(options)}).createContext();
+  const held = [];
+  const results = [];
+  for (const mib of [1536, 640, 1000]) {
+    held.push(await context.createTensor({ dataType: 'float32', shape: [mib * 262144], writable: true }));
+    const n = 4096;
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType: 'float32', shape: [n] });
+    const w = b.constant({ dataType: 'float32', shape: [n] }, Float32Array.from({ length: n }, (_, i) => i));
+    const graph = await b.build({ y: b.add(b.mul(x, w), w) });
+    const xt = await context.createTensor({ dataType: 'float32', shape: [n], writable: true, readable: true });
+    const yt = await context.createTensor({ dataType: 'float32', shape: [n], readable: true });
+    context.writeTensor(xt, new Float32Array(n).fill(2));
+    context.dispatch(graph, { x: xt }, { y: yt });
+    const y = new Float32Array(await context.readTensor(yt));
+    const xBack = new Float32Array(await context.readTensor(xt));
+    const ok = y.every((v, i) => v === 3 * i) && xBack.every((v) => v === 2);
+    results.push({ heldMiB: held.reduce((s, t) => s + t.shape[0] / 262144, 0), ok });
+  }
+  console.log(JSON.stringify(results));`;
+
+for (const [variant, options] of [['simd-threaded', { numThreads: 2 }], ['simd', { threads: false }]]) {
+  test(`${variant}: tensors, constants and dispatches above 2 GiB and 3 GiB`, () => {
+    const r = spawnSync(process.execPath, ['--no-experimental-fetch', '--input-type=module', '-e', script(options)],
+                        { encoding: 'utf8', timeout: 120000, maxBuffer: 1 << 26 });
+    assert.equal(r.status, 0, r.stderr.slice(-2000));
+    const results = JSON.parse(r.stdout.trim().split('\n').pop());
+    assert.deepEqual(results, [
+      { heldMiB: 1536, ok: true }, { heldMiB: 2176, ok: true }, { heldMiB: 3176, ok: true },
+    ]);
+  });
+}
