@@ -10,3 +10,5 @@ export async function runtimeInfo() {
   const { variant, numThreads } = await loadRuntime();
   return { variant, numThreads };
 }
+
+export { testing as __testing } from './testing.js';

@@ -5,6 +5,8 @@
 #include <emscripten/val.h>
 
 #include <atomic>
+#include <malloc.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -404,6 +406,9 @@ void Init(uint32_t num_threads) {
 
 uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threads()); }
 
+// Bytes malloc has handed out and not taken back (dlmalloc's count), for soak tests.
+double HeapInUse() { return static_cast<double>(mallinfo().uordblks); }
+
 void SetAllocationLimitForTesting(double bytes) { runtime::SetAllocationLimitForTesting(static_cast<size_t>(bytes)); }
 
 }  // namespace
@@ -416,6 +421,7 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::function("opSupportLimits", &OpSupportLimits);
   emscripten::function("stage", &Stage);
   emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
+  emscripten::function("heapInUse", &HeapInUse);
   emscripten::class_<Staging>("Staging")
       .smart_ptr<std::shared_ptr<Staging>>("StagingPtr")
       .function("address", &Staging::address);

@@ -1,0 +1,25 @@
+// Hooks for the project's own fault and soak tests, exported from the npm entry points as `__testing`
+// (not from the script-tag build, and not reachable from navigator.ml). None of them hands out the wasm
+// module or its memory.
+import { contextInternals } from './api/internals.js';
+import { loadRuntime } from './loader.js';
+
+export const testing = Object.freeze({
+  // Every later allocation of more than `bytes` fails as out-of-memory would (0 lifts the limit).
+  async setAllocationLimit(bytes) {
+    (await loadRuntime()).module.setAllocationLimitForTesting(bytes);
+  },
+  // The next step on `context`'s timeline fails with `message` instead of running (an internal fault).
+  failNextStep(context, message) {
+    contextInternals.nativeOf(context).failNextStepForTesting(message);
+  },
+  // Bytes the C++ heap has allocated (malloc'd and not freed), and the wasm memory's size.
+  async heapStats() {
+    const runtime = await loadRuntime();
+    return { inUse: runtime.module.heapInUse(), memory: runtime.memory().buffer.byteLength };
+  },
+  // Tensors and graphs `context` owns now.
+  liveObjects(context) {
+    return contextInternals.nativeOf(context).liveObjectsForTesting();
+  },
+});

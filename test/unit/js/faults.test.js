@@ -1,0 +1,121 @@
+// Faults, injected through the test-only hooks (__testing): out-of-memory in createTensor, writeTensor,
+// readTensor, constant() and build() is an exception or a rejection with the spec's error and never
+// aborts the module; an internal failure on one context's timeline loses that context only (`lost`
+// resolves once, later calls throw InvalidStateError) and a new context works. Single-threaded build;
+// the threaded one is covered by timeline.node.mjs.
+import { createML, MLGraphBuilder, __testing } from '../../../dist/index.mjs';
+
+const ml = createML({ threads: false });
+const MiB = 1 << 20;
+
+async function negGraph(context, n) {
+  const b = new MLGraphBuilder(context);
+  const x = b.input('x', { dataType: 'float32', shape: [n] });
+  return b.build({ y: b.neg(x) });
+}
+
+async function runNeg(context, n = 8) {
+  const graph = await negGraph(context, n);
+  const x = await context.createTensor({ dataType: 'float32', shape: [n], writable: true });
+  const y = await context.createTensor({ dataType: 'float32', shape: [n], readable: true });
+  context.writeTensor(x, Float32Array.from({ length: n }, (_, i) => i));
+  context.dispatch(graph, { x }, { y });
+  return Array.from(new Float32Array(await context.readTensor(y)));
+}
+
+
+describe('out of memory', () => {
+  let context;
+  beforeEach(async () => {
+    context = await ml.createContext();
+  });
+  afterEach(async () => {
+    await __testing.setAllocationLimit(0);
+    context.destroy();
+  });
+
+  test('createTensor rejects with UnknownError and the context goes on', async () => {
+    await __testing.setAllocationLimit(MiB);
+    await expect(context.createTensor({ dataType: 'float32', shape: [MiB] })).rejects.toMatchObject({ name: 'UnknownError' });
+    await __testing.setAllocationLimit(0);
+    expect(await runNeg(context)).toEqual([-0, -1, -2, -3, -4, -5, -6, -7]);
+  });
+
+  test('writeTensor throws UnknownError when the bytes cannot be staged', async () => {
+    const t = await context.createTensor({ dataType: 'float32', shape: [MiB / 2], writable: true, readable: true });
+    await __testing.setAllocationLimit(MiB / 4);
+    expect(() => context.writeTensor(t, new Float32Array(MiB / 2))).toThrow(expect.objectContaining({ name: 'UnknownError' }));
+  });
+
+  test('readTensor rejects with UnknownError when the copy cannot be allocated', async () => {
+    const t = await context.createTensor({ dataType: 'float32', shape: [MiB / 2], readable: true });
+    await __testing.setAllocationLimit(MiB / 4);
+    await expect(context.readTensor(t)).rejects.toMatchObject({ name: 'UnknownError' });
+  });
+
+  test('constant() throws UnknownError; the builder goes on', async () => {
+    const b = new MLGraphBuilder(context);
+    await __testing.setAllocationLimit(MiB);
+    expect(() => b.constant({ dataType: 'float32', shape: [MiB] }, new Float32Array(MiB)))
+      .toThrow(expect.objectContaining({ name: 'UnknownError' }));
+    await __testing.setAllocationLimit(0);
+    const x = b.input('x', { dataType: 'float32', shape: [2] });
+    expect(await b.build({ y: b.relu(x) })).toBeDefined();
+  });
+
+  test('build() rejects with UnknownError when the plan cannot be allocated', async () => {
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType: 'float32', shape: [MiB] });
+    const y = b.relu(b.neg(b.exp(x)));  // intermediates need an arena of MiB floats
+    await __testing.setAllocationLimit(MiB);
+    await expect(b.build({ y })).rejects.toMatchObject({ name: 'UnknownError' });
+    await __testing.setAllocationLimit(0);
+    expect(await runNeg(context)).toEqual([-0, -1, -2, -3, -4, -5, -6, -7]);
+  });
+
+  test('the heap returns to where it was after failed allocations', async () => {
+    await runNeg(context);
+    const before = (await __testing.heapStats()).inUse;
+    for (let i = 0; i < 50; ++i) {
+      await __testing.setAllocationLimit(MiB);
+      await expect(context.createTensor({ dataType: 'float32', shape: [MiB] })).rejects.toMatchObject({ name: 'UnknownError' });
+      const b = new MLGraphBuilder(context);
+      const x = b.input('x', { dataType: 'float32', shape: [MiB] });
+      await expect(b.build({ y: b.exp(b.neg(x)) })).rejects.toMatchObject({ name: 'UnknownError' });
+      await __testing.setAllocationLimit(0);
+    }
+    expect((await __testing.heapStats()).inUse - before).toBeLessThan(64 * 1024);
+  });
+});
+
+describe('internal faults', () => {
+  test('a failing dispatch loses its context only: lost resolves once, later calls throw InvalidStateError', async () => {
+    const doomed = await ml.createContext();
+    const other = await ml.createContext();
+    const graph = await negGraph(doomed, 4);
+    const x = await doomed.createTensor({ dataType: 'float32', shape: [4], writable: true });
+    const y = await doomed.createTensor({ dataType: 'float32', shape: [4], readable: true });
+    __testing.failNextStep(doomed, 'injected fault');
+    doomed.dispatch(graph, { x }, { y });
+    expect(() => doomed.dispatch(graph, { x }, { y })).toThrow(expect.objectContaining({ name: 'InvalidStateError' }));
+    const info = await doomed.lost;
+    expect(info.message).toMatch(/injected fault/);
+    await expect(doomed.readTensor(y)).rejects.toMatchObject({ name: 'InvalidStateError' });
+    await expect(doomed.createTensor({ dataType: 'float32', shape: [1] })).rejects.toMatchObject({ name: 'InvalidStateError' });
+    expect(() => new MLGraphBuilder(doomed)).toThrow(expect.objectContaining({ name: 'InvalidStateError' }));
+    expect(__testing.liveObjects(doomed)).toBe(0);  // its memory is gone
+    expect(await doomed.lost).toBe(info);           // resolved once
+    doomed.destroy();
+    expect(await runNeg(other)).toEqual([-0, -1, -2, -3, -4, -5, -6, -7]);
+    const fresh = await ml.createContext();
+    expect(await runNeg(fresh)).toEqual([-0, -1, -2, -3, -4, -5, -6, -7]);
+  });
+
+  test('a failing read rejects and loses the context', async () => {
+    const context = await ml.createContext();
+    const t = await context.createTensor({ dataType: 'float32', shape: [4], readable: true });
+    __testing.failNextStep(context, 'read fault');
+    await expect(context.readTensor(t)).rejects.toMatchObject({ name: 'InvalidStateError' });
+    expect((await context.lost).message).toMatch(/read fault/);
+  });
+});
