@@ -84,10 +84,15 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     }
   }
   MemoryPlan memory = PlanMemory(lifetimes);
-  for (ValueId v = 0; v < g.values.size(); ++v) {
-    if (lifetime_of[v] >= 0) refs[v] = {TensorRef::Space::kArena, 0, memory.offsets[lifetime_of[v]]};
+  // What is alive at once must fit the 4 GiB address space (with room for everything else).
+  if (memory.arena_bytes > (uint64_t{1} << 32) - (uint64_t{1} << 26)) {
+    return UnknownError("build: the graph needs " + std::to_string(memory.arena_bytes) +
+                        " bytes of intermediate values at once, more than wasm32 memory holds.");
   }
-  plan->arena_bytes = memory.arena_bytes;
+  for (ValueId v = 0; v < g.values.size(); ++v) {
+    if (lifetime_of[v] >= 0) refs[v] = {TensorRef::Space::kArena, 0, static_cast<size_t>(memory.offsets[lifetime_of[v]])};
+  }
+  plan->arena_bytes = static_cast<size_t>(memory.arena_bytes);
 
   for (uint32_t index : live) {
     const Node& n = g.nodes[index];

@@ -18,9 +18,9 @@ MemoryPlan PlanMemory(const std::vector<Lifetime>& lifetimes, size_t alignment) 
   std::vector<size_t> placed;
   for (size_t id : order) {
     const Lifetime& l = lifetimes[id];
-    size_t bytes = (l.bytes + alignment - 1) / alignment * alignment;
+    uint64_t bytes = (l.bytes + alignment - 1) / alignment * alignment;
     // Intervals of already placed values that overlap in time, by offset.
-    std::vector<std::pair<size_t, size_t>> busy;
+    std::vector<std::pair<uint64_t, uint64_t>> busy;
     for (size_t other : placed) {
       const Lifetime& o = lifetimes[other];
       if (o.last < l.first || l.last < o.first) continue;
@@ -28,7 +28,7 @@ MemoryPlan PlanMemory(const std::vector<Lifetime>& lifetimes, size_t alignment) 
     }
     std::sort(busy.begin(), busy.end());
     // Smallest gap that fits (best fit), else after the last one.
-    size_t best = SIZE_MAX, best_gap = SIZE_MAX, cursor = 0;
+    uint64_t best = UINT64_MAX, best_gap = UINT64_MAX, cursor = 0;
     for (auto [begin, end] : busy) {
       if (begin >= cursor && begin - cursor >= bytes && begin - cursor < best_gap) {
         best = cursor;
@@ -36,7 +36,7 @@ MemoryPlan PlanMemory(const std::vector<Lifetime>& lifetimes, size_t alignment) 
       }
       cursor = std::max(cursor, end);
     }
-    if (best == SIZE_MAX) best = cursor;
+    if (best == UINT64_MAX) best = cursor;
     plan.offsets[id] = best;
     plan.arena_bytes = std::max(plan.arena_bytes, best + bytes);
     placed.push_back(id);

@@ -73,6 +73,13 @@ describe('out of memory', () => {
     expect(await runNeg(context)).toEqual([-0, -1, -2, -3, -4, -5, -6, -7]);
   });
 
+  test('build() rejects a graph whose live intermediates exceed the 4 GiB address space (no size wrap)', async () => {
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType: 'float32', shape: [1 << 28] });  // 1 GiB each
+    const [p, q, r] = [b.exp(x), b.neg(x), b.abs(x)];
+    await expect(b.build({ y: b.add(b.add(p, q), r) })).rejects.toMatchObject({ name: 'UnknownError' });
+  });
+
   test('the heap returns to where it was after failed allocations', async () => {
     await runNeg(context);
     const before = (await __testing.heapStats()).inUse;

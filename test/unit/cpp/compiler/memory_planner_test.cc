@@ -5,7 +5,7 @@
 namespace webnn::compiler {
 namespace {
 
-bool Overlap(size_t a, size_t as, size_t b, size_t bs) { return a < b + bs && b < a + as; }
+bool Overlap(uint64_t a, uint64_t as, uint64_t b, uint64_t bs) { return a < b + bs && b < a + as; }
 
 TEST(MemoryPlannerTest, ReusesMemoryOfDeadValues) {
   // a: steps 0-1, b: 1-2, c: 2-3. a and c never live together, so they can share.
@@ -28,6 +28,15 @@ TEST(MemoryPlannerTest, LiveValuesNeverOverlap) {
       if (live_together) EXPECT_FALSE(Overlap(p.offsets[i], l[i].bytes, p.offsets[j], l[j].bytes)) << i << " " << j;
     }
   }
+}
+
+TEST(MemoryPlannerTest, ArenaSizeDoesNotWrapOnWasm32) {
+  // Three 1.9 GiB values alive at once need 5.7 GiB: a 32-bit size_t sum would wrap to 1.4 GiB.
+  const uint64_t big = uint64_t{1900} << 20;
+  std::vector<Lifetime> l = {{big, 0, 2}, {big, 1, 2}, {big, 2, 2}};
+  MemoryPlan p = PlanMemory(l);
+  EXPECT_GE(p.arena_bytes, 3 * big);
+  EXPECT_FALSE(Overlap(p.offsets[0], big, p.offsets[2], big));
 }
 
 }  // namespace
