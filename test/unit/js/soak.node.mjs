@@ -28,6 +28,28 @@ for (const threads of [2, 1]) {
   });
 }
 
+test('Workers: two worker threads and the main thread each run 1,000 checked cycles at the same time', () => {
+  const report = runChild(`
+    import { Worker } from 'node:worker_threads';
+    import { soak } from ${JSON.stringify(soakModule)};
+    const body = 'import { parentPort } from "node:worker_threads";' +
+      'import { soak } from "${soakModule}";' +
+      'parentPort.postMessage(await soak({ cycles: 1000, threads: 2, contexts: 2, warmup: 100 }));';
+    const inWorker = () => new Promise((resolve, reject) => {
+      const w = new Worker(new URL('data:text/javascript,' + encodeURIComponent(body)), { execArgv: ['--no-experimental-fetch'] });
+      w.once('message', (m) => { resolve(m); w.terminate(); });
+      w.once('error', reject);
+    });
+    const reports = await Promise.all([inWorker(), inWorker(), soak({ cycles: 1000, threads: 2, contexts: 2, warmup: 100 })]);
+    console.log(JSON.stringify(reports.map((r) => ({ cycles: r.cycles, live: r.liveObjectsAtEnd, bytesPerCycle: r.bytesPerCycle }))));`);
+  console.log(`workers: ${JSON.stringify(report)}`);
+  assert.equal(report.length, 3);
+  for (const r of report) {
+    assert.ok(r.cycles >= 1000);
+    assert.equal(r.live, 0);
+  }
+});
+
 test('contexts, graphs and tensors a page forgets are freed when collected (--expose-gc)', () => {
   const report = runChild(`
     import { createML, MLGraphBuilder, __testing } from ${JSON.stringify(dist)};
