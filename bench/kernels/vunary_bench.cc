@@ -1,0 +1,35 @@
+// f32 elementwise unary kernels stamped from f32-vunary.inc (the SIMD ones) and unary_ops.def (every
+// op's scalar kernel) on 1M elements: GB/s (4 bytes read, 4 written) and ns per element.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench.h"
+#include "kernels/vunary.h"
+
+namespace webnn::bench {
+namespace {
+
+void Run(const char* name, kernels::F32VUnaryFn fn) {
+  const size_t n = 1 << 20;
+  std::vector<float> x(n), y(n);
+  for (size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 1000) / 125.0f - 4.0f;
+  kernels::UnaryParams params;
+  params.min = -1.0f;
+  params.max = 1.0f;
+  params.alpha = 1.0f;
+  double t = BestSeconds([&] { fn(n, x.data(), y.data(), &params); });
+  Report(name, "1M", t, 0, 8.0 * n);
+}
+
+#define WEBNN_F32_VUNARY_UKERNEL(op, name) const Register register_##name(#name, [] { Run(#name, kernels::name); });
+#include "kernels/f32-vunary/f32-vunary.inc"
+#undef WEBNN_F32_VUNARY_UKERNEL
+#define WEBNN_UNARY_OP(op, name)                                                                        \
+  const Register register_scalar_##name("f32_v" #name "_ukernel__scalar",                               \
+                                        [] { Run("f32_v" #name "_ukernel__scalar", kernels::f32_v##name##_ukernel__scalar); });
+#include "kernels/unary_ops.def"
+#undef WEBNN_UNARY_OP
+
+}  // namespace
+}  // namespace webnn::bench
