@@ -5,6 +5,34 @@
 import { holdProcessOpen } from '../loader.js';
 import { unwrap } from './errors.js';
 
+const kElementBytes = { float32: 4, float16: 2, int32: 4, uint32: 4, int64: 8, uint64: 8, int8: 1, uint8: 1 };
+// The views the spec accepts for each data type besides Uint8Array (its table "MLOperandDataType and
+// ArrayBufferView compatibility"; float16 data also comes as Uint16Array bits, as its note allows).
+const kViews = {
+  float32: ['Float32Array'], float16: ['Float16Array', 'Uint16Array'], int32: ['Int32Array'],
+  uint32: ['Uint32Array'], int64: ['BigInt64Array'], uint64: ['BigUint64Array'], int8: ['Int8Array'],
+  uint8: ['Uint8Array'],
+};
+
+export function descriptorByteLength({ dataType, shape }) {
+  return shape.reduce((n, d) => n * d, kElementBytes[dataType]);
+}
+
+// The spec's "validate buffer with descriptor": the byte length must match and a view must be a
+// Uint8Array or the data type's own view. Throws a TypeError that names `where`.
+export function checkBuffer(where, source, dataType, byteLength) {
+  const bytes = source.byteLength;
+  if (bytes !== byteLength) {
+    throw new TypeError(`${where}: byte length ${bytes} does not match the descriptor's ${byteLength}.`);
+  }
+  if (!ArrayBuffer.isView(source)) return;
+  // The class name, not instanceof: views from another realm (an iframe) are valid too.
+  const kind = Object.prototype.toString.call(source).slice(8, -1);
+  if (kind !== 'Uint8Array' && !kViews[dataType].includes(kind)) {
+    throw new TypeError(`${where}: a ${kind} cannot hold ${dataType} data (use ${kViews[dataType][0]} or Uint8Array).`);
+  }
+}
+
 export function bytesOf(source) {
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   return new Uint8Array(source);

@@ -3,7 +3,7 @@
 // lost state. Spec: #api-mlcontext.
 import { convertArguments } from '../generated/webidl.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
-import { bytesOf, copyOut, waitForFlag, withStaged } from './heap.js';
+import { bytesOf, checkBuffer, copyOut, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
 import { contextInternals, graphInternals, tensorInternals } from './internals.js';
 import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
@@ -107,16 +107,12 @@ export class MLContext {
 
   #createTensor(desc, constant, data) {
     this.#checkLive(constant ? 'createConstantTensor' : 'createTensor');
+    if (data) checkBuffer('createConstantTensor inputData', data, desc.dataType, descriptorByteLength(desc));
     const native = unwrap(this.#native.createTensor(desc.dataType, desc.shape, !!desc.readable,
                                                      !!desc.writable, constant));
     const tensor = new MLTensor(INTERNAL, this, native, { ...desc, constant });
     if (data) {
       const bytes = bytesOf(data);
-      if (bytes.byteLength !== native.byteLength()) {
-        tensor.destroy();
-        throw new TypeError(`createConstantTensor inputData: byte length ${bytes.byteLength} does not match the ` +
-                            `descriptor's ${native.byteLength()}.`);
-      }
       try {
         withStaged(this.#runtime, bytes, (staged) => unwrap(this.#native.writeTensor(native, staged)));
       } catch (e) {
@@ -154,9 +150,10 @@ export class MLContext {
     const { args: [tensor, data] } = convertArguments('MLContext', 'writeTensor', args);
     this.#checkTensor('writeTensor', tensor);
     if (!tensor.writable) throw new TypeError('writeTensor tensor: the tensor is not writable.');
+    const native = tensorInternals.nativeOf(tensor);
+    checkBuffer('writeTensor inputData', data, tensor.dataType, native.byteLength());
     const bytes = bytesOf(data);
     // The bytes are copied now, so the caller may reuse its buffer as soon as this returns.
-    const native = tensorInternals.nativeOf(tensor);
     withStaged(this.#runtime, bytes, (staged) => unwrap(this.#native.writeTensor(native, staged)));
   }
 
@@ -172,11 +169,8 @@ export class MLContext {
     const native = tensorInternals.nativeOf(tensor);
     let target = null;
     if (outputData !== undefined) {
-      target = bytesOf(outputData);
-      if (target.byteLength < native.byteLength()) {
-        throw new TypeError(`readTensor outputData: byte length ${target.byteLength} is smaller than the tensor's ` +
-                            `${native.byteLength()}.`);
-      }
+      checkBuffer('readTensor outputData', outputData, tensor.dataType, native.byteLength());
+      target = outputData;
     }
     const request = unwrap(this.#native.readTensor(native));
     return tensorInternals.trackRead(tensor, this.#finishRead(request, tensor, target));
@@ -192,8 +186,12 @@ export class MLContext {
       if (this.#isLost() || request.status() !== 1) {
         throw invalidState(`readTensor: the context was lost before the read completed (${this.#lostMessage}).`);
       }
-      const out = copyOut(this.#runtime, request.dataAddress(), request.size(), target);
-      return target ? undefined : out;
+      if (!target) return copyOut(this.#runtime, request.dataAddress(), request.size(), null);
+      // The spec checks outputData again here: the page may have detached (transferred) it meanwhile.
+      const view = target.byteLength === request.size() ? bytesOf(target) : null;
+      if (!view) throw new TypeError('readTensor outputData: the buffer was detached before the read completed.');
+      copyOut(this.#runtime, request.dataAddress(), request.size(), view);
+      return undefined;
     } finally {
       request.delete();
     }

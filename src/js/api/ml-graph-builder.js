@@ -4,7 +4,7 @@
 // Adding an operator needs no change here. Spec: #api-mlgraphbuilder.
 import { convertArguments, operations } from '../generated/webidl.js';
 import { invalidState, unwrap } from './errors.js';
-import { bytesOf, waitForFlag, withStaged } from './heap.js';
+import { bytesOf, checkBuffer, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
 import { contextInternals, operandInternals, tensorInternals } from './internals.js';
 import { MLGraph } from './ml-graph.js';
 import { MLOperand } from './ml-operand.js';
@@ -77,6 +77,7 @@ export class MLGraphBuilder {
       return this.#scalarConstant(type, value);
     }
     const [desc, buffer] = converted;
+    checkBuffer('constant buffer', buffer, desc.dataType, descriptorByteLength(desc));
     return this.#constantBytes(desc.dataType, desc.shape, bytesOf(buffer));
   }
 
