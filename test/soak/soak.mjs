@@ -128,8 +128,13 @@ export async function soak({ cycles = 2000, threads = 2, contexts = 3, warmup = 
       if (++done === warmup) afterWarmup = await __testing.heapStats();
     }
   }));
+  // Destroys are timeline steps: a read queued behind them (of a probe tensor) waits until they ran.
+  const live = await Promise.all(ctxs.map(async (c) => {
+    const probe = await c.createTensor({ dataType: 'float32', shape: [1], readable: true });
+    await c.readTensor(probe);
+    return __testing.liveObjects(c) - 1;
+  }));
   const end = await __testing.heapStats();
-  const live = ctxs.map((c) => __testing.liveObjects(c));
   ctxs.forEach((c) => c.destroy());
   const measured = done - warmup;
   return {
