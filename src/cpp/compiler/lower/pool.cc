@@ -129,10 +129,12 @@ Expected<StepPtr> LowerPool2d(const LowerArgs& a) {
     const float* x = ctx.As<float>(rx);
     float* y = ctx.As<float>(ry);
     ParallelRows(ctx.pool, uint64_t{n} * oh * ow, uint64_t{c} * p.window_h * p.window_w, [&](uint64_t b, uint64_t e) {
-      std::vector<float> acc(c);
+      // Double accumulators: l2Pool2d's squares overflow float32 from |x| ~ 1.8e19 (and underflow below
+      // ~1e-19) although the root is a normal float; the sum of an average gains a bit too.
+      std::vector<double> acc(c);
       for (uint64_t pixel = b; pixel < e; ++pixel) {
         uint32_t ox = pixel % ow, oy = (pixel / ow) % oh, batch = static_cast<uint32_t>(pixel / (uint64_t{ow} * oh));
-        float init = p.kind == PoolKind::kMax ? -INFINITY : 0.0f;
+        double init = p.kind == PoolKind::kMax ? -INFINITY : 0.0;
         std::fill(acc.begin(), acc.end(), init);
         uint32_t count = 0;
         for (uint32_t ky = 0; ky < p.window_h; ++ky) {
@@ -144,22 +146,21 @@ Expected<StepPtr> LowerPool2d(const LowerArgs& a) {
             const float* src = x + ((uint64_t{batch} * ih + iy) * iw + ix) * c;
             ++count;
             if (p.kind == PoolKind::kMax) {
-              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] = std::max(acc[ch], src[ch]);
+              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] = std::max(acc[ch], double{src[ch]});
             } else if (p.kind == PoolKind::kAverage) {
               for (uint32_t ch = 0; ch < c; ++ch) acc[ch] += src[ch];
             } else {
-              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] += src[ch] * src[ch];
+              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] += double{src[ch]} * src[ch];
             }
           }
         }
         float* dst = y + pixel * c;
         if (p.kind == PoolKind::kMax) {
-          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = acc[ch];
+          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = static_cast<float>(acc[ch]);
         } else if (p.kind == PoolKind::kAverage) {
-          float scale = count ? 1.0f / static_cast<float>(count) : 0.0f;
-          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = acc[ch] * scale;
+          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = count ? static_cast<float>(acc[ch] / count) : 0.0f;
         } else {
-          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = std::sqrt(acc[ch]);
+          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = static_cast<float>(std::sqrt(acc[ch]));
         }
       }
     });

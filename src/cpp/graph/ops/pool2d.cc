@@ -43,35 +43,41 @@ Expected<NodeSpec> ValidatePool2d(ValidationContext& ctx) {
   for (uint32_t v : strides) if (v == 0) return ctx.Fail("options.strides", "should be greater than 0.");
   for (uint32_t v : dilations) if (v == 0) return ctx.Fail("options.dilations", "should be greater than 0.");
 
-  // Output size per spatial dim for floor and ceil rounding.
-  uint64_t floor_size[2], ceil_size[2];
+  // Output size per spatial dim for floor and ceil rounding: the spec's (padded - effective) / stride + 1
+  // is a real number, and may be below 1 when the dilated window overhangs the padded input (only a
+  // result that is not a valid dimension is an error).
+  int64_t floor_size[2], ceil_size[2];
   uint64_t in_size[2] = {ih, iw};
   for (int d = 0; d < 2; ++d) {
-    uint64_t padded = in_size[d] + padding[2 * d] + padding[2 * d + 1];
-    uint64_t effective = (uint64_t{win[d]} - 1) * dilations[d] + 1;
-    if (padded < effective) {
-      return ctx.Fail("options.windowDimensions", "the effective window (" + std::to_string(effective) +
-                                                      ") is larger than the padded input (" + std::to_string(padded) + ").");
-    }
-    floor_size[d] = (padded - effective) / strides[d] + 1;
-    ceil_size[d] = (padded - effective + strides[d] - 1) / strides[d] + 1;
+    int64_t padded = int64_t(in_size[d]) + padding[2 * d] + padding[2 * d + 1];
+    int64_t effective = (int64_t{win[d]} - 1) * dilations[d] + 1;
+    int64_t num = padded - effective, stride = strides[d];
+    int64_t q = num / stride, r = num % stride;  // C++ truncates toward zero
+    floor_size[d] = (r < 0 ? q - 1 : q) + 1;
+    ceil_size[d] = (r > 0 ? q + 1 : q) + 1;
   }
-  uint64_t oh, ow;
+  int64_t oh, ow;
   if (output_sizes) {
     if (output_sizes->size() != 2) return ctx.Fail("options.outputSizes", "should have length 2.");
-    for (int d = 0; d < 2; ++d) {
-      uint64_t v = (*output_sizes)[d];
-      if (v != floor_size[d] && v != ceil_size[d]) {
-        return ctx.Fail("options.outputSizes", "does not match the sizes the other options give (" +
-                                                   std::to_string(floor_size[d]) + " or " + std::to_string(ceil_size[d]) + ").");
-      }
+    int64_t h = (*output_sizes)[0], w = (*output_sizes)[1];
+    bool floor_match = h == floor_size[0] && w == floor_size[1], ceil_match = h == ceil_size[0] && w == ceil_size[1];
+    if (!floor_match && !ceil_match) {
+      return ctx.Fail("options.outputSizes", "should be the floor sizes [" + std::to_string(floor_size[0]) + ", " +
+                                                 std::to_string(floor_size[1]) + "] or the ceil sizes [" +
+                                                 std::to_string(ceil_size[0]) + ", " + std::to_string(ceil_size[1]) + "].");
     }
-    oh = (*output_sizes)[0];
-    ow = (*output_sizes)[1];
+    oh = h;
+    ow = w;
   } else {
     bool ceil = rounding == RoundingType::kCeil;
     oh = ceil ? ceil_size[0] : floor_size[0];
     ow = ceil ? ceil_size[1] : floor_size[1];
+  }
+  for (int64_t size : {oh, ow}) {
+    if (size < 1 || size > int64_t{UINT32_MAX}) {
+      return ctx.Fail("options.windowDimensions", "the output size " + std::to_string(size) +
+                                                      " (window, padding, strides, dilations) is not a valid dimension.");
+    }
   }
   auto attrs = std::make_shared<Pool2dAttrs>();
   auto& p = attrs->params;
