@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include <atomic>
+#include <new>
 #include <malloc.h>
 
 #include <cstdlib>
@@ -118,6 +119,17 @@ std::shared_ptr<runtime::Executor> SharedExecutor() {
   return e;
 }
 
+// Runs a binding's body; a failed allocation anywhere in it (std::bad_alloc, the only exception the
+// code throws) becomes an UnknownError result instead of an abort of the module.
+template <typename F>
+val Guarded(F&& body) {
+  try {
+    return body();
+  } catch (...) {
+    return Err(UnknownError("out of memory."));
+  }
+}
+
 double Address(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
 
 // Bytes JS copies in before a writeTensor() or constant(): JS fills [address, address + size).
@@ -228,30 +240,36 @@ class Context {
   const std::shared_ptr<runtime::Context>& get() const { return c_; }
 
   val createTensor(val type_name, val shape_array, bool readable, bool writable, bool constant) {
-    auto type = TypeFrom(type_name);
-    if (!type.ok()) return Err(type.status());
-    auto shape = ShapeFrom(shape_array);
-    if (!shape) return Err(TypeError("createTensor descriptor.shape: must be a sequence of unsigned long."));
-    Status s = graph::ValidateDescriptor("createTensor descriptor", *type, *shape);
-    if (!s.ok()) return Err(s);
-    auto t = c_->CreateTensor({*type, *shape, readable, writable, constant});
-    if (!t.ok()) return Err(t.status());
-    return Ok(val(std::make_shared<Tensor>(c_, *t)));
+    return Guarded([&]() -> val {
+      auto type = TypeFrom(type_name);
+      if (!type.ok()) return Err(type.status());
+      auto shape = ShapeFrom(shape_array);
+      if (!shape) return Err(TypeError("createTensor descriptor.shape: must be a sequence of unsigned long."));
+      Status s = graph::ValidateDescriptor("createTensor descriptor", *type, *shape);
+      if (!s.ok()) return Err(s);
+      auto t = c_->CreateTensor({*type, *shape, readable, writable, constant});
+      if (!t.ok()) return Err(t.status());
+      return Ok(val(std::make_shared<Tensor>(c_, *t)));
+    });
   }
 
   val writeTensor(const Tensor& tensor, const Staging& staged) {
-    auto t = tensor.get();
-    if (!t) return Err(TypeError("writeTensor tensor: the tensor is destroyed."));
-    Status s = c_->WriteTensor(t, staged.get());
-    return s.ok() ? Ok(val::undefined()) : Err(s);
+    return Guarded([&]() -> val {
+      auto t = tensor.get();
+      if (!t) return Err(TypeError("writeTensor tensor: the tensor is destroyed."));
+      Status s = c_->WriteTensor(t, staged.get());
+      return s.ok() ? Ok(val::undefined()) : Err(s);
+    });
   }
 
   val readTensor(const Tensor& tensor) {
-    auto t = tensor.get();
-    if (!t) return Err(TypeError("readTensor tensor: the tensor is destroyed."));
-    auto request = c_->ReadTensor(t);
-    if (!request.ok()) return Err(request.status());
-    return Ok(val(std::make_shared<ReadRequest>(std::move(request).value())));
+    return Guarded([&]() -> val {
+      auto t = tensor.get();
+      if (!t) return Err(TypeError("readTensor tensor: the tensor is destroyed."));
+      auto request = c_->ReadTensor(t);
+      if (!request.ok()) return Err(request.status());
+      return Ok(val(std::make_shared<ReadRequest>(std::move(request).value())));
+    });
   }
 
   // dispatch() takes its tensors through bindInput/bindOutput first: embind passes class arguments as
@@ -260,13 +278,15 @@ class Context {
   void bindOutput(std::string name, const Tensor& t) { pending_outputs_.push_back({std::move(name), t.get()}); }
 
   val dispatch(const Graph& g) {
-    runtime::NamedTensors inputs, outputs;
-    inputs.swap(pending_inputs_);
-    outputs.swap(pending_outputs_);
-    auto graph = g.get();
-    if (!graph) return Err(InvalidState("dispatch graph: the graph is destroyed."));
-    Status s = c_->Dispatch(graph, inputs, outputs);
-    return s.ok() ? Ok(val::undefined()) : Err(s);
+    return Guarded([&]() -> val {
+      runtime::NamedTensors inputs, outputs;
+      inputs.swap(pending_inputs_);
+      outputs.swap(pending_outputs_);
+      auto graph = g.get();
+      if (!graph) return Err(InvalidState("dispatch graph: the graph is destroyed."));
+      Status s = c_->Dispatch(graph, inputs, outputs);
+      return s.ok() ? Ok(val::undefined()) : Err(s);
+    });
   }
 
   void destroy() { c_->Destroy(); }
@@ -288,43 +308,51 @@ class GraphBuilder {
       : context_(context.get()), builder_(std::make_shared<graph::GraphBuilder>(context.get()->id())) {}
 
   val input(std::string name, val type_name, val shape_array) {
-    auto type = TypeFrom(type_name);
-    if (!type.ok()) return Err(type.status());
-    auto shape = ShapeFrom(shape_array);
-    if (!shape) return Err(TypeError("input descriptor.shape: must be a sequence of unsigned long."));
-    auto id = builder_->Input(name, *type, *shape);
-    return id.ok() ? Ok(val(*id)) : Err(id.status());
+    return Guarded([&]() -> val {
+      auto type = TypeFrom(type_name);
+      if (!type.ok()) return Err(type.status());
+      auto shape = ShapeFrom(shape_array);
+      if (!shape) return Err(TypeError("input descriptor.shape: must be a sequence of unsigned long."));
+      auto id = builder_->Input(name, *type, *shape);
+      return id.ok() ? Ok(val(*id)) : Err(id.status());
+    });
   }
 
   val constant(val type_name, val shape_array, const Staging& staged) {
-    auto type = TypeFrom(type_name);
-    auto shape = ShapeFrom(shape_array);
-    const auto& b = staged.get();
-    Expected<graph::OperandId> id = !type.ok() ? Expected<graph::OperandId>(type.status())
-                                    : !shape ? Expected<graph::OperandId>(TypeError("constant descriptor.shape: must be a sequence of unsigned long."))
-                                             : builder_->Constant(*type, *shape, b->data(), b->size());
-    return id.ok() ? Ok(val(*id)) : Err(id.status());
+    return Guarded([&]() -> val {
+      auto type = TypeFrom(type_name);
+      auto shape = ShapeFrom(shape_array);
+      const auto& b = staged.get();
+      Expected<graph::OperandId> id = !type.ok() ? Expected<graph::OperandId>(type.status())
+                                      : !shape ? Expected<graph::OperandId>(TypeError("constant descriptor.shape: must be a sequence of unsigned long."))
+                                               : builder_->Constant(*type, *shape, b->data(), b->size());
+      return id.ok() ? Ok(val(*id)) : Err(id.status());
+    });
   }
 
   val constantTensor(const Tensor& tensor) {
-    auto id = builder_->ConstantFromTensor(tensor.get());
-    return id.ok() ? Ok(val(*id)) : Err(id.status());
+    return Guarded([&]() -> val {
+      auto id = builder_->ConstantFromTensor(tensor.get());
+      return id.ok() ? Ok(val(*id)) : Err(id.status());
+    });
   }
 
   // The one generic entry point for all operators: args is {name: value} (see ArgFrom).
   val operation(std::string op, std::string label, val args) {
-    graph::Arguments arguments;
-    val keys = val::global("Object").call<val>("keys", args);
-    unsigned n = keys["length"].as<unsigned>();
-    for (unsigned i = 0; i < n; ++i) {
-      std::string key = keys[i].as<std::string>();
-      arguments.Set(key, ArgFrom(args[key]));
-    }
-    auto outputs = builder_->AddOperation(op, arguments, label);
-    if (!outputs.ok()) return Err(outputs.status());
-    val list = val::array();
-    for (graph::OperandId id : *outputs) list.call<void>("push", id);
-    return Ok(list);
+    return Guarded([&]() -> val {
+      graph::Arguments arguments;
+      val keys = val::global("Object").call<val>("keys", args);
+      unsigned n = keys["length"].as<unsigned>();
+      for (unsigned i = 0; i < n; ++i) {
+        std::string key = keys[i].as<std::string>();
+        arguments.Set(key, ArgFrom(args[key]));
+      }
+      auto outputs = builder_->AddOperation(op, arguments, label);
+      if (!outputs.ok()) return Err(outputs.status());
+      val list = val::array();
+      for (graph::OperandId id : *outputs) list.call<void>("push", id);
+      return Ok(list);
+    });
   }
 
   val describe(uint32_t id) const {
@@ -339,29 +367,36 @@ class GraphBuilder {
   }
 
   val build(val names, val ids) {
-    graph::GraphBuilder::NamedOutputs outputs;
-    unsigned n = names["length"].as<unsigned>();
-    for (unsigned i = 0; i < n; ++i) outputs.push_back({names[i].as<std::string>(), ids[i].as<uint32_t>()});
-    Status s = builder_->PrepareBuild(outputs);
-    if (!s.ok()) return Err(s);
-    auto request = std::make_shared<BuildRequest>();
-    request->context = context_;
-    context_->Enqueue({[builder = builder_, outputs, request, context = context_](runtime::ThreadPool*) {
-                         auto g = builder->Compile(outputs);
-                         if (g.ok()) {
-                           request->graph = std::move(g).value();
-                           context->AdoptGraph(request->graph);
-                         } else {
-                           request->status = g.status();
-                         }
-                         request->completion.Signal(runtime::Completion::kDone);
-                         return Status::Ok();  // a graph that fails to build does not lose the context
-                       },
-                       [request] {
-                         request->status = InvalidState("build: the context was lost before the graph was built.");
-                         request->completion.Signal(runtime::Completion::kFailed);
-                       }});
-    return Ok(val(request));
+    return Guarded([&]() -> val {
+      graph::GraphBuilder::NamedOutputs outputs;
+      unsigned n = names["length"].as<unsigned>();
+      for (unsigned i = 0; i < n; ++i) outputs.push_back({names[i].as<std::string>(), ids[i].as<uint32_t>()});
+      Status s = builder_->PrepareBuild(outputs);
+      if (!s.ok()) return Err(s);
+      auto request = std::make_shared<BuildRequest>();
+      request->context = context_;
+      context_->Enqueue({[builder = builder_, outputs, request, context = context_](runtime::ThreadPool*) {
+                           // A failed allocation fails this build, not the context.
+                           Expected<std::shared_ptr<runtime::CompiledGraph>> g = UnknownError("build: out of memory.");
+                           try {
+                             g = builder->Compile(outputs);
+                           } catch (...) {
+                           }
+                           if (g.ok()) {
+                             request->graph = std::move(g).value();
+                             context->AdoptGraph(request->graph);
+                           } else {
+                             request->status = g.status();
+                           }
+                           request->completion.Signal(runtime::Completion::kDone);
+                           return Status::Ok();  // a graph that fails to build does not lose the context
+                         },
+                         [request] {
+                           request->status = InvalidState("build: the context was lost before the graph was built.");
+                           request->completion.Signal(runtime::Completion::kFailed);
+                         }});
+      return Ok(val(request));
+    });
   }
 
  private:

@@ -1,6 +1,7 @@
 #include "runtime/context.h"
 
 #include <cstring>
+#include <new>
 #include <utility>
 #include <vector>
 
@@ -148,7 +149,12 @@ void Context::Execute(Job& job, ThreadPool* pool) {
     std::lock_guard<std::mutex> lock(mutex_);
     fault.swap(injected_fault_);
   }
-  Status s = fault.empty() ? job.run(pool) : UnknownError(fault);
+  Status s;
+  try {
+    s = fault.empty() ? job.run(pool) : UnknownError(fault);
+  } catch (...) {  // std::bad_alloc: nothing else is thrown
+    s = UnknownError("out of memory while running a step.");
+  }
   if (s.ok()) return;
   if (job.abandon) job.abandon();
   Lose(kFailed, "an internal error lost the context: " + s.message());

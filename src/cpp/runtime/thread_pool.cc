@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <utility>
 
 #if WEBNN_THREADS
 #include <condition_variable>
@@ -28,8 +30,17 @@ struct ThreadPool::State {
   size_t active = 0;
   std::vector<std::thread> workers;
 
+  // An exception (std::bad_alloc: the only one the code throws) must not leave a worker thread, which
+  // would terminate the module: the first one is kept and rethrown on the caller after the join.
+  std::exception_ptr failure;
   void Drain() {
-    for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < task_count;) (*task)(i);
+    try {
+      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < task_count;) (*task)(i);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (!failure) failure = std::current_exception();
+      next.store(task_count, std::memory_order_relaxed);  // the others stop taking tasks
+    }
   }
 };
 #else
@@ -88,6 +99,7 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
     std::unique_lock<std::mutex> lock(s.mutex);
     s.done.wait(lock, [&] { return s.active == 0; });
     s.task = nullptr;
+    if (s.failure) std::rethrow_exception(std::exchange(s.failure, nullptr));
     return;
   }
 #endif

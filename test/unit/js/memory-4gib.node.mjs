@@ -31,6 +31,40 @@ const script = (options) => `
   }
   console.log(JSON.stringify(results));`;
 
+// Out of memory for real (not the test hook): with 3.6 GiB held, a build whose lowering needs more than
+// what is left (resample2d's per-pixel taps for a 8192x8192 output) rejects with UnknownError, and the
+// context still computes afterwards.
+const oomScript = (options) => `
+  import { createML, MLGraphBuilder } from ${JSON.stringify(dist)};
+  const context = await createML(${JSON.stringify(options)}).createContext();
+  const held = [];
+  for (let i = 0; i < 3; ++i) held.push(await context.createTensor({ dataType: 'float32', shape: [1200 * 262144], writable: true }));
+  const b = new MLGraphBuilder(context);
+  const x = b.input('x', { dataType: 'float32', shape: [1, 1, 4096, 4096] });
+  let error = 'none';
+  try {
+    await b.build({ y: b.resample2d(x, { mode: 'linear', sizes: [8192, 8192] }) });
+  } catch (e) {
+    error = e.name;
+  }
+  const b2 = new MLGraphBuilder(context);
+  const s = b2.input('s', { dataType: 'float32', shape: [4] });
+  const graph = await b2.build({ y: b2.neg(s) });
+  const st = await context.createTensor({ dataType: 'float32', shape: [4], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: [4], readable: true });
+  context.writeTensor(st, new Float32Array([1, 2, 3, 4]));
+  context.dispatch(graph, { s: st }, { y: yt });
+  console.log(JSON.stringify({ error, after: Array.from(new Float32Array(await context.readTensor(yt))) }));`;
+
+for (const [variant, options] of [['simd-threaded', { numThreads: 2 }], ['simd', { threads: false }]]) {
+  test(`${variant}: a build that runs out of memory rejects with UnknownError and the module goes on`, () => {
+    const r = spawnSync(process.execPath, ['--no-experimental-fetch', '--input-type=module', '-e', oomScript(options)],
+                        { encoding: 'utf8', timeout: 120000, maxBuffer: 1 << 26 });
+    assert.equal(r.status, 0, r.stderr.slice(-2000));
+    assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()), { error: 'UnknownError', after: [-1, -2, -3, -4] });
+  });
+}
+
 for (const [variant, options] of [['simd-threaded', { numThreads: 2 }], ['simd', { threads: false }]]) {
   test(`${variant}: tensors, constants and dispatches above 2 GiB and 3 GiB`, () => {
     const r = spawnSync(process.execPath, ['--no-experimental-fetch', '--input-type=module', '-e', script(options)],
