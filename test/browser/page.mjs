@@ -79,6 +79,23 @@ async function main() {
       resolve({ ok: false, detail: `worker error: ${e.message}` });
     };
   }));
+  await check('three workers and the page, 20 small graphs each at the same time: every result exact', async () => {
+    const inWorker = () => new Promise((resolve) => {
+      const worker = new Worker('/test/browser/worker.js?repeat=20');
+      worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
+      worker.onerror = (e) => { worker.terminate(); resolve({ ok: false, detail: `worker error: ${e.message}` }); };
+    });
+    const inPage = async () => {
+      let r;
+      for (let i = 0; i < 20; ++i) {
+        r = await runSmallGraph();
+        if (!r.ok) break;
+      }
+      return r;
+    };
+    const results = await Promise.all([inWorker(), inWorker(), inWorker(), inPage()]);
+    return { ok: results.every((r) => r.ok), detail: results.map((r) => r.detail).join(' | ') };
+  });
   // `model` may list several models; each runs with both WebNN EP spellings ORT-web accepts.
   const configs = [['webnn', 'webnn'], ['webnn-cpu', { name: 'webnn', deviceType: 'cpu' }]];
   for (const name of (modelName ?? '').split(',').filter(Boolean)) {

@@ -5,7 +5,13 @@ try {
   importScripts('/dist/webnn-wasm.iife.js', '/test/browser/small-graph.js');
   result = (async () => {
     const info = typeof webnnWasm?.runtimeInfo === 'function' ? await webnnWasm.runtimeInfo() : null;
-    const graph = await runSmallGraph();
+    // ?repeat=N: N runs in a row (the concurrency check runs several such workers and the page at once).
+    const repeat = Number(new URLSearchParams(self.location.search).get('repeat') ?? 1);
+    let graph;
+    for (let i = 0; i < repeat; ++i) {
+      graph = await runSmallGraph();
+      if (!graph.ok) break;
+    }
     return { ...graph, info, crossOriginIsolated: self.crossOriginIsolated, installed: webnnWasm?.isInstalled?.() };
   })();
 } catch (e) {
