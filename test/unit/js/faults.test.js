@@ -80,6 +80,18 @@ describe('out of memory', () => {
     await expect(b.build({ y: b.add(b.add(p, q), r) })).rejects.toMatchObject({ name: 'UnknownError' });
   });
 
+  test('build() rejects a convTranspose2d whose column buffer would not fit wasm32 (its size wrapped before)', async () => {
+    // 1000x1000 pixels x 3x3 taps x 512 channels = 4.6e9 floats: a 32-bit product wraps to 3.1e8. NHWC
+    // in and out, so nothing else in the graph is large (the output is the caller's tensor).
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType: 'float32', shape: [1, 1000, 1000, 1] });
+    const w = b.constant({ dataType: 'float32', shape: [512, 3, 3, 1] }, new Float32Array(512 * 9));
+    const y = b.convTranspose2d(x, w, { inputLayout: 'nhwc', filterLayout: 'ohwi', padding: [1, 1, 1, 1] });
+    expect(y.shape).toEqual([1, 1000, 1000, 512]);
+    await expect(b.build({ y })).rejects.toMatchObject({ name: 'UnknownError' });
+    expect(await runNeg(context)).toEqual([-0, -1, -2, -3, -4, -5, -6, -7]);
+  });
+
   test('the heap returns to where it was after failed allocations', async () => {
     await runNeg(context);
     const before = (await __testing.heapStats()).inUse;

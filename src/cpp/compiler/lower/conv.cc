@@ -10,6 +10,7 @@
 
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
+#include "base/checked_math.h"
 #include "compiler/lower/window.h"
 #include "kernels/dwconv.h"
 #include "kernels/gemm.h"
@@ -56,7 +57,10 @@ class Conv2dGemmStep final : public runtime::Step {
  public:
   Conv2dGemmStep(ConvGeometry g, runtime::AlignedVector<float> packed, TensorRef in, TensorRef out, bool one_by_one)
       : g_(g), packed_(std::move(packed)), in_(in), out_(out), one_by_one_(one_by_one),
-        zero_(size_t{g.c} + 16, 0.0f) {}
+        zero_(size_t{g.c} + 16, 0.0f) {
+    // The indirection table is built at the first run: a size it cannot have fails the build instead.
+    AllocationCount<const float*>({g.pixels() + 16, g.kh, g.kw});
+  }
 
   // Weights computed by the graph itself: packed on every run instead of once.
   void SetRuntimeWeights(TensorRef filter, std::optional<TensorRef> bias) {
@@ -107,7 +111,7 @@ class Conv2dGemmStep final : public runtime::Step {
     std::lock_guard<std::mutex> lock(mutex_);
     if (input == indirection_input_ && !indirection_.empty()) return;
     size_t m = g_.pixels(), blocks = (m + mr - 1) / mr, taps = g_.taps();
-    indirection_.assign(blocks * taps * mr, nullptr);
+    indirection_.assign(AllocationCount<const float*>({blocks, g_.kh, g_.kw, mr}), nullptr);
     for (size_t b = 0; b < blocks; ++b) {
       for (uint32_t ky = 0; ky < g_.kh; ++ky) {
         for (uint32_t kx = 0; kx < g_.kw; ++kx) {
@@ -137,7 +141,9 @@ class DepthwiseConvStep final : public runtime::Step {
  public:
   DepthwiseConvStep(ConvGeometry g, const kernels::F32DwconvConfig* cfg, runtime::AlignedVector<float> packed, TensorRef in,
                     TensorRef out)
-      : g_(g), cfg_(cfg), packed_(std::move(packed)), in_(in), out_(out), zero_(size_t{g.c} + 16, 0.0f) {}
+      : g_(g), cfg_(cfg), packed_(std::move(packed)), in_(in), out_(out), zero_(size_t{g.c} + 16, 0.0f) {
+    AllocationCount<const float*>({g.pixels(), g.kh, g.kw});  // the run's indirection table (see above)
+  }
 
   const char* name() const override { return "conv2d/dwconv"; }
 
@@ -165,7 +171,7 @@ class DepthwiseConvStep final : public runtime::Step {
     std::lock_guard<std::mutex> lock(mutex_);
     if (input == indirection_input_ && !indirection_.empty()) return;
     size_t m = g_.pixels(), taps = g_.taps();
-    indirection_.assign(m * taps, nullptr);
+    indirection_.assign(AllocationCount<const float*>({m, g_.kh, g_.kw}), nullptr);
     for (size_t pixel = 0; pixel < m; ++pixel) {
       for (uint32_t ky = 0; ky < g_.kh; ++ky) {
         for (uint32_t kx = 0; kx < g_.kw; ++kx) {

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <optional>
 
+#include "base/checked_math.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/col2im.h"
@@ -49,6 +50,8 @@ class ConvTranspose2dStep final : public runtime::Step {
   ConvTranspose2dStep(DeconvGeometry g, runtime::AlignedVector<float> packed, std::vector<float> bias, TensorRef in,
                       TensorRef out)
       : g_(g), packed_(std::move(packed)), bias_(std::move(bias)), in_(in), out_(out) {
+    // The runs' column buffer: a size it cannot have fails the build instead of the dispatch.
+    AllocationCount<float>({size_t{g.ih} * g.iw, g.kh, g.kw, g.og, g.p.groups});
     // Column-row offsets (bytes, relative to the columns of the image) for every output pixel.
     auto ys = AxisTaps(g.oh, g.ih, g.kh, g.p.stride_h, g.p.dilation_h, g.p.pad_top);
     auto xs = AxisTaps(g.ow, g.iw, g.kw, g.p.stride_w, g.p.dilation_w, g.p.pad_left);
@@ -91,7 +94,7 @@ class ConvTranspose2dStep final : public runtime::Step {
       }
     }
     const float* bias = runtime_bias_ ? ctx.As<float>(*runtime_bias_) : (bias_.empty() ? nullptr : bias_.data());
-    columns_.resize(m * g_.col_stride());
+    columns_.resize(AllocationCount<float>({m, g_.kh, g_.kw, g_.og, g_.p.groups}));
     float* cols = columns_.data();
     const kernels::MinMaxParams no_clamp{-INFINITY, INFINITY};
     const kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};

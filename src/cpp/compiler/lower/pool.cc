@@ -7,6 +7,7 @@
 #include <cmath>
 #include <mutex>
 
+#include "base/checked_math.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "compiler/lower/window.h"
@@ -30,7 +31,10 @@ struct PoolGeometry {
 class PoolStep final : public runtime::Step {
  public:
   PoolStep(PoolGeometry g, runtime::TensorRef in, runtime::TensorRef out)
-      : g_(g), in_(in), out_(out), zero_(size_t{g.c} + 4, 0.0f) {}
+      : g_(g), in_(in), out_(out), zero_(size_t{g.c} + 4, 0.0f) {
+    // The runs' indirection table: a size it cannot have fails the build instead of the dispatch.
+    AllocationCount<const float*>({g.pixels(), g.p.window_h, g.p.window_w});
+  }
 
   const char* name() const override { return g_.p.kind == PoolKind::kMax ? "maxpool2d" : "averagepool2d"; }
 
@@ -60,7 +64,7 @@ class PoolStep final : public runtime::Step {
     std::lock_guard<std::mutex> lock(mutex_);
     if (x == indirection_input_ && !indirection_.empty()) return;
     const size_t taps = g_.taps();
-    indirection_.assign(g_.pixels() * taps, nullptr);
+    indirection_.assign(AllocationCount<const float*>({g_.pixels(), g_.p.window_h, g_.p.window_w}), nullptr);
     multipliers_.assign(g_.pixels(), 0.0f);
     for (size_t pixel = 0; pixel < g_.pixels(); ++pixel) {
       const float** row = indirection_.data() + pixel * taps;
