@@ -135,7 +135,8 @@ async function instantiate() {
   const source = await wasmBytesOrResponse(wasmUrl);
   let memory = null;
   const moduleArgs = {
-    webnnPoolSize: numThreads,
+    // numThreads - 1 compute workers and the 2 executor threads (src/cpp/runtime/executor.cc).
+    webnnPoolSize: threads ? numThreads + 1 : 0,
     mainScriptUrlOrBlob: glueUrl,
     locateFile: (file) => (isNode ? fileUrl(file).replace(/^file:\/\//, '') : fileUrl(file)),
     instantiateWasm(imports, receive) {

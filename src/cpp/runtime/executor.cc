@@ -7,11 +7,18 @@
 #include <deque>
 #include <mutex>
 #include <thread>
+#include <vector>
 #endif
 
 namespace webnn::runtime {
 
 #if WEBNN_THREADS
+// Two executor threads: one context's long step (a large dispatch or build) does not hold up the
+// others. A context is in `ready` at most once and is run by one executor at a time, so its own steps
+// stay in order. The compute pool is not re-entrant: the executor that holds `pool_lease` uses it, and
+// a step that starts while the other one does runs on a single thread (`solo`).
+constexpr size_t kExecutorThreads = 2;
+
 struct Executor::State {
   std::mutex mutex;
   std::condition_variable work;
@@ -19,27 +26,38 @@ struct Executor::State {
   std::deque<std::shared_ptr<Context>> ready;
   size_t running = 0;
   bool stopping = false;
-  std::thread thread;
+  std::vector<std::thread> threads;
+  std::mutex pool_lease;
+  ThreadPool solo{1};  // no workers: runs every loop inline, so sharing it needs no lock
 };
 
 Executor::Executor(size_t num_threads) : pool_(num_threads), state_(std::make_unique<State>()) {
-  state_->thread = std::thread([this] {
-    State& s = *state_;
-    std::unique_lock<std::mutex> lock(s.mutex);
-    for (;;) {
-      s.work.wait(lock, [&] { return s.stopping || !s.ready.empty(); });
-      if (s.ready.empty()) return;  // stopping and drained
-      std::shared_ptr<Context> context = std::move(s.ready.front());
-      s.ready.pop_front();
-      ++s.running;
-      lock.unlock();
-      bool more = context->RunNext(&pool_);
-      lock.lock();
-      --s.running;
-      if (more) s.ready.push_back(std::move(context));
-      if (s.ready.empty() && s.running == 0) s.idle.notify_all();
-    }
-  });
+  for (size_t t = 0; t < kExecutorThreads; ++t) {
+    state_->threads.emplace_back([this] {
+      State& s = *state_;
+      std::unique_lock<std::mutex> lock(s.mutex);
+      for (;;) {
+        s.work.wait(lock, [&] { return s.stopping || !s.ready.empty(); });
+        if (s.ready.empty()) return;  // stopping and drained
+        std::shared_ptr<Context> context = std::move(s.ready.front());
+        s.ready.pop_front();
+        ++s.running;
+        lock.unlock();
+        bool more;
+        {
+          std::unique_lock<std::mutex> lease(s.pool_lease, std::try_to_lock);
+          more = context->RunNext(lease.owns_lock() ? &pool_ : &s.solo);
+        }
+        lock.lock();
+        --s.running;
+        if (more) {
+          s.ready.push_back(std::move(context));
+          s.work.notify_one();
+        }
+        if (s.ready.empty() && s.running == 0) s.idle.notify_all();
+      }
+    });
+  }
 }
 
 Executor::~Executor() {
@@ -48,7 +66,7 @@ Executor::~Executor() {
     state_->stopping = true;
   }
   state_->work.notify_all();
-  state_->thread.join();
+  for (auto& t : state_->threads) t.join();
 }
 
 void Executor::MakeReady(std::shared_ptr<Context> context) {

@@ -1,7 +1,8 @@
-// The device every context's timeline runs on. Threaded build: one executor thread, driving the compute
-// pool, takes one step at a time from the contexts that have work, round-robin: a context with a long
-// backlog delays each other context by at most one of its steps, and a context that fails or is destroyed
-// drops only its own queue. Single-threaded build: a context runs each step inline when it is queued.
+// The device every context's timeline runs on. Threaded build: two executor threads take one step at a
+// time from the contexts that have work, round-robin, so a context with a long backlog delays the others
+// by at most one of its steps and one long step (a big dispatch or build) delays them not at all; the
+// compute pool goes to one executor at a time (the other runs its step on one thread). A context that
+// fails or is destroyed drops only its own queue. Single-threaded build: steps run inline when queued.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +16,7 @@ class Context;
 
 class Executor {
  public:
-  // `num_threads` sizes the compute pool (1 = no workers); the executor thread is one of them.
+  // `num_threads` sizes the compute pool (1 = no workers); the executor thread that holds it is one of them.
   explicit Executor(size_t num_threads);
   ~Executor();
   Executor(const Executor&) = delete;

@@ -175,3 +175,28 @@ test('destroying a context while it builds rejects the build; other contexts go 
   alive.dispatch(graph, { a }, { y });
   assert.deepEqual(new Float32Array(await alive.readTensor(y)), reference(input(5)));
 });
+
+test("one context's long work does not hold up another context's small graph", async () => {
+  const busy = await ml.createContext();
+  const quick = await ml.createContext();
+  // One long step (a 1024^3 matmul, tens of ms): with one executor the quick context would wait for it.
+  const big = new MLGraphBuilder(busy);
+  const m = big.input('m', { dataType: 'float32', shape: [1024, 1024] });
+  const slow = await big.build({ y: big.matmul(m, big.matmul(m, m)) });
+  const mt = await busy.createTensor({ dataType: 'float32', shape: [1024, 1024], writable: true });
+  const yt = await busy.createTensor({ dataType: 'float32', shape: [1024, 1024], readable: true });
+  const graph = await matmulRelu(quick);
+  const { a, y } = await tensors(quick);
+  const finished = [];
+  busy.dispatch(slow, { m: mt }, { y: yt });
+  const busyRead = busy.readTensor(yt).then(() => finished.push('busy'));
+  quick.writeTensor(a, input(3));
+  quick.dispatch(graph, { a }, { y });
+  const quickRead = quick.readTensor(y).then((buf) => {
+    finished.push('quick');
+    return new Float32Array(buf);
+  });
+  assert.deepEqual(await quickRead, reference(input(3)));
+  await busyRead;
+  assert.deepEqual(finished, ['quick', 'busy']);
+});
