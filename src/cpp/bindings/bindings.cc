@@ -4,12 +4,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <atomic>
-#include <new>
 #include <malloc.h>
 
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>

@@ -31,10 +31,15 @@ Expected<std::shared_ptr<Tensor>> Context::CreateTensor(const TensorInfo& info) 
   return tensor;
 }
 
+Status Context::CheckTensor(const char* method, const Tensor& tensor) const {
+  if (lost()) return InvalidState(std::string(method) + ": the context is lost.");
+  if (tensor.context_id() != id_) return TypeError(std::string(method) + " tensor: the tensor belongs to another context.");
+  if (tensor.destroyed()) return TypeError(std::string(method) + " tensor: the tensor is destroyed.");
+  return Status::Ok();
+}
+
 Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_ptr<Buffer> staged) {
-  if (lost()) return InvalidState("writeTensor: the context is lost.");
-  if (tensor->context_id() != id_) return TypeError("writeTensor tensor: the tensor belongs to another context.");
-  if (tensor->destroyed()) return TypeError("writeTensor tensor: the tensor is destroyed.");
+  RETURN_IF_ERROR(CheckTensor("writeTensor", *tensor));
   if (staged->size() != tensor->bytes()) {
     return TypeError("writeTensor inputData: byte length " + std::to_string(staged->size()) +
                      " does not match the tensor's " + std::to_string(tensor->bytes()) + ".");
@@ -48,9 +53,7 @@ Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_p
 }
 
 Expected<std::shared_ptr<ReadRequest>> Context::ReadTensor(const std::shared_ptr<Tensor>& tensor) {
-  if (lost()) return InvalidState("readTensor: the context is lost.");
-  if (tensor->context_id() != id_) return TypeError("readTensor tensor: the tensor belongs to another context.");
-  if (tensor->destroyed()) return TypeError("readTensor tensor: the tensor is destroyed.");
+  RETURN_IF_ERROR(CheckTensor("readTensor", *tensor));
   auto request = std::make_shared<ReadRequest>();
   ASSIGN_OR_RETURN(request->bytes, Buffer::Allocate(tensor->bytes()));
   Enqueue({[tensor, request](ThreadPool*) {
@@ -80,19 +83,19 @@ Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const Name
 void Context::DestroyTensor(const std::shared_ptr<Tensor>& tensor) {
   if (tensor->destroyed()) return;
   tensor->Destroy();
-  Enqueue({[self = shared_from_this(), key = tensor.get()](ThreadPool*) {
-             std::lock_guard<std::mutex> lock(self->mutex_);
-             self->tensors_.erase(key);
-             return Status::Ok();
-           },
-           nullptr});
+  Release(&Context::tensors_, tensor.get());
 }
 
 void Context::DestroyGraph(const std::shared_ptr<CompiledGraph>& graph) {
   if (graph->destroyed.exchange(true)) return;
-  Enqueue({[self = shared_from_this(), key = graph.get()](ThreadPool*) {
+  Release(&Context::graphs_, graph.get());
+}
+
+template <typename T>
+void Context::Release(Registry<T> Context::*registry, const T* key) {
+  Enqueue({[self = shared_from_this(), registry, key](ThreadPool*) {
              std::lock_guard<std::mutex> lock(self->mutex_);
-             self->graphs_.erase(key);
+             ((*self).*registry).erase(key);
              return Status::Ok();
            },
            nullptr});
@@ -166,8 +169,8 @@ void Context::Lose(State why, std::string message) {
   int expected = kLive;
   if (!state_.compare_exchange_strong(expected, why, std::memory_order_acq_rel)) return;
   std::deque<Job> abandoned;
-  std::unordered_map<const Tensor*, std::shared_ptr<Tensor>> tensors;
-  std::unordered_map<const CompiledGraph*, std::shared_ptr<CompiledGraph>> graphs;
+  Registry<Tensor> tensors;
+  Registry<CompiledGraph> graphs;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     lost_message_ = std::move(message);

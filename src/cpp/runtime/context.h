@@ -73,7 +73,16 @@ class Context : public std::enable_shared_from_this<Context> {
   friend class Executor;
   enum State : int { kLive, kDestroyed, kFailed };
 
+  // What the context owns, by address (the key the release step finds it by).
+  template <typename T>
+  using Registry = std::unordered_map<const T*, std::shared_ptr<T>>;
+
   explicit Context(std::shared_ptr<Executor> executor);
+  // The checks writeTensor() and readTensor() share, in the spec's order.
+  Status CheckTensor(const char* method, const Tensor& tensor) const;
+  // Drops the context's reference to a tensor or graph as a timeline step (after the work queued before).
+  template <typename T>
+  void Release(Registry<T> Context::*registry, const T* key);
   // Runs this context's next step; returns whether more are queued (executor thread).
   bool RunNext(ThreadPool* pool);
   void Execute(Job& job, ThreadPool* pool);
@@ -89,8 +98,8 @@ class Context : public std::enable_shared_from_this<Context> {
   bool scheduled_ = false;    // in the executor's ready list, or running
   std::string lost_message_;
   std::string injected_fault_;
-  std::unordered_map<const Tensor*, std::shared_ptr<Tensor>> tensors_;
-  std::unordered_map<const CompiledGraph*, std::shared_ptr<CompiledGraph>> graphs_;
+  Registry<Tensor> tensors_;
+  Registry<CompiledGraph> graphs_;
 };
 
 }  // namespace webnn::runtime

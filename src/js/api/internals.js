@@ -5,3 +5,10 @@ export const contextInternals = {};
 export const graphInternals = {};
 export const tensorInternals = {};
 export const operandInternals = {};
+
+// Contexts, graphs and tensors a page forgets without destroy() are destroyed (a timeline step) and
+// their native handles deleted when collected. Register with the object as its own unregister token.
+export const destroyWhenCollected = new FinalizationRegistry((native) => {
+  native.destroy();
+  native.delete();
+});

@@ -4,17 +4,11 @@
 import { convertArguments } from '../generated/webidl.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
 import { bytesOf, checkBuffer, copyOut, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
-import { contextInternals, graphInternals, tensorInternals } from './internals.js';
+import { contextInternals, destroyWhenCollected, graphInternals, tensorInternals } from './internals.js';
 import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const contexts = new WeakSet();
-// A context the page forgets without destroy() is destroyed when collected (its tensors and graphs
-// refer to it, so this happens only once they are unreachable too).
-const release = new FinalizationRegistry((native) => {
-  native.destroy();
-  native.delete();
-});
 
 function brand(self) {
   if (!contexts.has(self)) throw new TypeError('Illegal invocation');
@@ -44,7 +38,8 @@ export class MLContext {
     this.#native = new runtime.module.Context();
     this.#lost = new Promise((resolve) => { this.#resolveLost = resolve; });
     contexts.add(this);
-    release.register(this, this.#native, this);
+    // Forgotten contexts: their tensors and graphs refer to them, so this waits until those are gone too.
+    destroyWhenCollected.register(this, this.#native, this);
     if (runtime.threaded && typeof Atomics.waitAsync === 'function') {
       // Resolve `lost` as soon as the executor loses the context, without keeping this object alive or a
       // Node process running. Elsewhere the loss is noticed at the next call.

@@ -1,12 +1,7 @@
-import { graphInternals } from './internals.js';
+import { destroyWhenCollected, graphInternals } from './internals.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const graphs = new WeakSet();
-// A graph the page forgets without destroy() is destroyed when collected.
-const release = new FinalizationRegistry((native) => {
-  native.destroy();
-  native.delete();
-});
 
 export class MLGraph {
   #context;
@@ -20,7 +15,7 @@ export class MLGraph {
     this.#native = native;
     this.#desc = native.describe();
     graphs.add(this);
-    release.register(this, native, this);
+    destroyWhenCollected.register(this, native, this);
   }
 
   destroy() {
@@ -29,7 +24,7 @@ export class MLGraph {
     this.#destroyed = true;
     // A step of the context's timeline: dispatches queued before it still run.
     this.#native.destroy();
-    release.unregister(this);
+    destroyWhenCollected.unregister(this);
     this.#native.delete();
   }
 

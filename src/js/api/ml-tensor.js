@@ -1,13 +1,7 @@
-import { tensorInternals } from './internals.js';
+import { destroyWhenCollected, tensorInternals } from './internals.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
 const tensors = new WeakSet();
-// A tensor the page forgets without destroy() is destroyed when collected: its memory belongs to the
-// context until then.
-const release = new FinalizationRegistry((native) => {
-  native.destroy();
-  native.delete();
-});
 
 export class MLTensor {
   #context;
@@ -28,7 +22,7 @@ export class MLTensor {
       constant: !!desc.constant,
     };
     tensors.add(this);
-    release.register(this, native, this);
+    destroyWhenCollected.register(this, native, this);
   }
 
   get dataType() { return this.#desc.dataType; }
@@ -47,7 +41,7 @@ export class MLTensor {
     this.#pendingReads.clear();
     // A step of the context's timeline: work queued before it still sees the tensor.
     this.#native.destroy();
-    release.unregister(this);
+    destroyWhenCollected.unregister(this);
     this.#native.delete();
   }
 
