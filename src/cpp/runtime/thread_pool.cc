@@ -15,19 +15,25 @@
 namespace webnn::runtime {
 
 #if WEBNN_THREADS
-// Workers sleep on `wake` until `generation` changes, then take task indices from `next` until none
-// are left; the last one to finish signals `done`. Tasks are claimed one at a time so that uneven
-// tiles (edges, cache misses) balance themselves.
+// Workers sleep on `wake` until `generation` changes; if the job is still `open` they enter it and take
+// task indices from `next` until none are left. Tasks are claimed one at a time so that uneven tiles
+// (edges, cache misses) balance themselves.
+//
+// The caller never waits for a worker to wake up: waking a parked thread takes 17-130 us here, longer
+// than many operators run. After draining the tasks itself it closes the job and waits only for the
+// workers that entered it (`inside`) to finish the tasks they claimed; a worker that wakes after that
+// finds the job closed and parks again.
 struct ThreadPool::State {
   std::mutex mutex;
   std::condition_variable wake;
   std::condition_variable done;
   uint64_t generation = 0;
   bool stopping = false;
+  bool open = false;
   const std::function<void(size_t)>* task = nullptr;
   size_t task_count = 0;
   std::atomic<size_t> next{0};
-  size_t active = 0;
+  size_t inside = 0;
   std::vector<std::thread> workers;
 
   // An exception (std::bad_alloc: the only one the code throws) must not leave a worker thread, which
@@ -58,10 +64,12 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
         s->wake.wait(lock, [&] { return s->stopping || s->generation != seen; });
         if (s->stopping) return;
         seen = s->generation;
+        if (!s->open) continue;  // woke too late: the caller has already finished this job
+        ++s->inside;
         lock.unlock();
         s->Drain();
         lock.lock();
-        if (--s->active == 0) s->done.notify_one();
+        if (--s->inside == 0 && !s->open) s->done.notify_one();
       }
     });
   }
@@ -91,13 +99,14 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
       s.task = &task;
       s.task_count = tasks;
       s.next.store(0, std::memory_order_relaxed);
-      s.active = s.workers.size();
+      s.open = true;
       ++s.generation;
     }
     s.wake.notify_all();
     s.Drain();
     std::unique_lock<std::mutex> lock(s.mutex);
-    s.done.wait(lock, [&] { return s.active == 0; });
+    s.open = false;
+    s.done.wait(lock, [&] { return s.inside == 0; });
     s.task = nullptr;
     if (s.failure) std::rethrow_exception(std::exchange(s.failure, nullptr));
     return;
