@@ -1,8 +1,8 @@
-// Generates the WebIDL layer from idl/, then bundles src/js into dist/ (ESM, CommonJS, script tag)
-// and writes an ES module copy of each Emscripten glue file for browsers (pthread workers keep
-// loading the classic one).
+// Generates the WebIDL layer from idl/, then bundles src/js into dist/ (ESM for Node and for browsers,
+// CommonJS, script tag), writes an ES module copy of each Emscripten glue file and the browsers'
+// pthread worker (Emscripten's worker.js with the classic glue inside), and the TypeScript declarations.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -15,6 +15,8 @@ execFileSync(process.execPath, [join(root, 'tools/gen-webidl.mjs')], { stdio: 'i
 const common = { bundle: true, target: 'es2022', logLevel: 'warning', external: ['node:*'], sourcemap: true };
 const builds = [
   { entry: 'entry-esm.js', out: 'index.mjs', format: 'esm' },
+  { entry: 'entry-browser.js', out: 'index.browser.mjs', format: 'esm', platform: 'browser' },
+  { entry: 'entry-auto-browser.js', out: 'auto.browser.mjs', format: 'esm', platform: 'browser' },
   { entry: 'entry-cjs.js', out: 'index.cjs', format: 'cjs', platform: 'node' },
   { entry: 'entry-auto-esm.js', out: 'auto.mjs', format: 'esm' },
   { entry: 'entry-auto-cjs.js', out: 'auto.cjs', format: 'cjs', platform: 'node' },
@@ -36,6 +38,25 @@ for (const variant of ['simd', 'simd-threaded']) {
   if (!existsSync(glue)) continue;
   writeFileSync(join(dist, `webnn-wasm-${variant}.mjs`), `${readFileSync(glue, 'utf8')}\nexport default createWebnnWasm;\n`);
 }
-if (existsSync(join(root, 'src/js/generated/webnn.d.ts'))) {
-  copyFileSync(join(root, 'src/js/generated/webnn.d.ts'), join(dist, 'webnn.d.ts'));
+writeBrowserPthreadWorker();
+copyFileSync(join(root, 'src/js/generated/webnn.d.ts'), join(dist, 'webnn.d.ts'));
+for (const file of readdirSync(join(root, 'src/types'))) copyFileSync(join(root, 'src/types', file), join(dist, file));
+
+// Emscripten 3.1.6's worker.js starts a pthread by importScripts() of the main script URL. Browsers get
+// one file with both: no second request, nothing for `worker-src 'self'` or `script-src` to refuse, and
+// large enough that Vite does not inline it as a data: URL (its default limit is 4 kB), which a
+// worker could not start from under that CSP. Node keeps the two files Emscripten wrote.
+function writeBrowserPthreadWorker() {
+  const glue = join(dist, 'webnn-wasm-simd-threaded.js');
+  const worker = join(dist, 'webnn-wasm-simd-threaded.worker.js');
+  if (!existsSync(glue) || !existsSync(worker)) return;
+  const load = 'importScripts(e.data.urlOrBlob)';
+  const workerText = readFileSync(worker, 'utf8');
+  if (!workerText.includes(load)) throw new Error(`bundle-js: ${worker} no longer contains ${load}; update writeBrowserPthreadWorker`);
+  writeFileSync(join(dist, 'webnn-wasm-simd-threaded.browser-worker.js'), [
+    '// The pthread worker for browsers: Emscripten\'s classic glue, then its worker.js (written by tools/bundle-js.mjs).',
+    readFileSync(glue, 'utf8'),
+    workerText.replace(load, `if(typeof createWebnnWasm!="function")${load}`),
+    '',
+  ].join('\n'));
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: C++ unit tests (GoogleTest under node, via ctest), the layer check, JS unit tests
 # (jest; and node:test files, *.node.mjs, for what jest's VM cannot host: pthreads, child processes),
-# the WPT conformance runner, the onnxruntime-web model tests and the browser tests.
+# the WPT conformance runner, the onnxruntime-web model tests, the browser tests and the package test
+# (npm pack, then types, Node, Vite, webpack, esbuild and a strict CSP from the tarball).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}
@@ -18,6 +19,7 @@ run node-tests node --no-experimental-fetch --test test/unit/js/*.node.mjs
 run wpt node --no-experimental-fetch test/wpt/run.mjs
 if [[ -f test/models/ort-models.test.mjs ]]; then run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs; fi
 if [[ -f test/browser/run.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run browser node test/browser/run.mjs; fi
+if [[ ${WEBNN_SKIP_BROWSER:-0} == 1 ]]; then run package node test/package/run.mjs --no-browser; else run package node test/package/run.mjs; fi
 if ((${#failed[@]})); then
   echo "FAILED: ${failed[*]}"
   exit 1

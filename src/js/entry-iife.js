@@ -1,7 +1,10 @@
 // <script src="webnn-wasm.iife.js"> (or importScripts in a worker): installs on load. Options come
 // from the tag's data-* attributes: data-mode, data-num-threads, data-wasm-paths.
-import { setBaseUrl } from './loader.js';
+import { setBaseUrl, setPlatform } from './loader.js';
+import { browserPlatform } from './platform-browser.js';
 import * as webnn from './index.js';
+
+setPlatform(browserPlatform);
 
 // The URL of this file while it is being evaluated. A worker's importScripts() has no
 // document.currentScript, and self.location is the worker's own script, so read it off the stack

@@ -11,8 +11,9 @@ const TYPES = {
   '.onnx': 'application/octet-stream', '.css': 'text/css', '.txt': 'text/plain; charset=utf-8',
 };
 
-// Serves `root`; `mounts` maps URL prefixes ('/shared-models/') to other folders.
-export function startServer({ root, mounts = {}, isolated = false, port = 0, host = '127.0.0.1', log = null }) {
+// Serves `root`; `mounts` maps URL prefixes ('/shared-models/') to other folders; `headers` go on every
+// response (e.g. a Content-Security-Policy).
+export function startServer({ root, mounts = {}, isolated = false, headers: extraHeaders = {}, port = 0, host = '127.0.0.1', log = null }) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     let pathname = decodeURIComponent(url.pathname);
@@ -25,7 +26,7 @@ export function startServer({ root, mounts = {}, isolated = false, port = 0, hos
       }
     }
     let file = path.join(base, path.normalize(pathname));
-    const headers = { 'Cache-Control': 'no-store' };
+    const headers = { 'Cache-Control': 'no-store', ...extraHeaders };
     if (isolated) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

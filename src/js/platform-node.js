@@ -1,0 +1,60 @@
+// How the loader finds, reads and starts the Wasm build in Node: files come from disk, never fetch()
+// (Emscripten 3.1.6's own loader breaks on Node 20's global fetch with file paths). Every node: module
+// is imported lazily, so a browser that loads dist/index.mjs unbundled never asks for one.
+import { holdProcessOpen } from './runtime-env.js';
+
+async function pathOf(url) {
+  const { fileURLToPath } = await import('node:url');
+  return url.startsWith('file:') ? fileURLToPath(url) : url;
+}
+
+export const nodePlatform = {
+  threadsAvailable: () => true,
+
+  async hardwareConcurrency() {
+    const os = await import('node:os');
+    return os.availableParallelism ? os.availableParallelism() : os.cpus().length;
+  },
+
+  // The CommonJS glue, required from its path; pthread workers load the same file.
+  async loadFactory(variant, fileUrl) {
+    const { createRequire } = await import('node:module');
+    const path = await pathOf(fileUrl(`webnn-wasm-${variant}.js`));
+    return { factory: createRequire(path)(path), mainScript: path };
+  },
+
+  async wasmSource(url) {
+    const fs = await import('node:fs/promises');
+    return fs.readFile(await pathOf(url));
+  },
+
+  // The glue's locateFile: its Node branch passes the result to new Worker(), which wants a path.
+  locate: (name, fileUrl) => fileUrl(name).replace(/^file:\/\//, ''),
+
+  // Node keeps a process alive while any worker thread is referenced, so the pthread workers the glue
+  // creates while it initialises are unref'ed: a script that is done exits. (While a read is pending,
+  // waitForFlag holds a referenced timer instead.) Returns the function that undoes the patch.
+  async beforeThreadedStart() {
+    const workerThreads = (await import('node:worker_threads')).default;
+    const NodeWorker = workerThreads.Worker;
+    workerThreads.Worker = class extends NodeWorker {
+      constructor(...args) {
+        super(...args);
+        this.unref();
+      }
+
+      // Adding a 'message' listener refs the worker's port again.
+      on(...args) {
+        const result = super.on(...args);
+        this.unref();
+        return result;
+      }
+    };
+    // Until the glue has heard back from every worker (they load the module), hold the process open.
+    const release = holdProcessOpen();
+    return () => {
+      workerThreads.Worker = NodeWorker;
+      release();
+    };
+  },
+};

@@ -1,0 +1,2 @@
+// webnn-wasm/auto: the webnn-wasm module, installed on load.
+export * from './index.cjs';

@@ -1,0 +1,43 @@
+// The webnn-wasm module. The WebNN API itself (navigator.ml, MLContext, MLGraphBuilder, ...) is declared
+// globally by webnn.d.ts, generated from idl/webnn.idl.
+/// <reference path="./webnn.d.ts" />
+
+export interface WebnnWasmOptions {
+  /** Threads of the threaded build (default: hardware concurrency, at most 4). 1 where threads are unavailable. */
+  numThreads?: number;
+  /** false: always the single-threaded simd build, even where threads are available. */
+  threads?: boolean;
+  /** Where the dist files are: a folder URL, or a URL per file name (e.g. 'webnn-wasm-simd.wasm'). */
+  wasmPaths?: string | Record<string, string | URL>;
+  /** The bytes of the wasm build that will be loaded, instead of fetching or reading it. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+export interface InstallOptions extends WebnnWasmOptions {
+  /** 'if-missing' (default): leave a working native WebNN alone. 'force': replace whatever is there. */
+  mode?: 'if-missing' | 'force';
+  /** Define an inert GPUDevice class where WebGPU is absent (default true; onnxruntime-web's WebNN EP needs it). */
+  gpuDeviceStub?: boolean;
+}
+
+/** Puts navigator.ml and the ML* interface objects on the global object. Returns whether it did. */
+export declare function install(options?: InstallOptions): boolean;
+/** Undoes install(). */
+export declare function uninstall(): void;
+export declare function isInstalled(): boolean;
+/** Whether navigator.ml is a working WebNN that webnn-wasm did not install. */
+export declare function isNativeWebNN(): boolean;
+/** This realm's ML object (what navigator.ml returns once installed), without touching any global. */
+export declare function createML(options?: WebnnWasmOptions): ML;
+/** Which Wasm build runs and with how many threads (loads the runtime if it is not loaded yet). */
+export declare function runtimeInfo(): Promise<{ variant: 'simd' | 'simd-threaded'; numThreads: number }>;
+
+// The interface objects, also reachable without install(); their types are the global ones.
+declare const ML_: typeof globalThis.ML;
+declare const MLContext_: typeof globalThis.MLContext;
+declare const MLGraph_: typeof globalThis.MLGraph;
+declare const MLGraphBuilder_: typeof globalThis.MLGraphBuilder;
+declare const MLOperand_: typeof globalThis.MLOperand;
+declare const MLTensor_: typeof globalThis.MLTensor;
+export { ML_ as ML, MLContext_ as MLContext, MLGraph_ as MLGraph, MLGraphBuilder_ as MLGraphBuilder, MLOperand_ as MLOperand,
+         MLTensor_ as MLTensor };
