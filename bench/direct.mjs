@@ -76,8 +76,7 @@ function fill(descriptor, seed) {
 async function child(o, dist, threads) {
   const lib = await import(pathToFileURL(path.join(dist, 'index.mjs')).href);
   lib.install({ numThreads: threads, mode: 'force' });
-  const testing = o.profile && fs.existsSync(path.join(dist, 'testing.mjs'))
-    ? await import(pathToFileURL(path.join(dist, 'testing.mjs')).href) : null;
+  const testing = o.profile ? lib.__testing : null;
   const context = await navigator.ml.createContext();
   const result = {};
   for (const model of o.models) {
@@ -125,23 +124,23 @@ function runChild(args) {
 }
 
 function printProfile(label, profile) {
-  console.log(`\nprofile: ${label} (one dispatch; steps of the same operator and kernel summed)`);
-  console.log('| step | kernel | count | ms | share | GFLOP/s | tasks |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(`\nprofile: ${label} (one dispatch; steps of one kind summed; pool: parallel loops, tasks, ` +
+              'share the workers ran, loops no worker woke in time for, summed wake-up and join waits)');
+  console.log('| step | count | ms | share | GFLOP/s | loops | tasks | workers | missed | wake ms | join ms |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const total = profile.reduce((s, p) => s + p.ms, 0);
   const rows = new Map();
   for (const p of profile) {
-    const key = `${p.step}|${p.kernel}`;
-    const r = rows.get(key) ?? { step: p.step, kernel: p.kernel, count: 0, ms: 0, macs: 0, tasks: 0 };
+    const r = rows.get(p.step) ?? { step: p.step, count: 0, ms: 0, macs: 0, jobs: 0, tasks: 0, workerTasks: 0, missedJobs: 0, wakeMs: 0, joinMs: 0 };
     r.count++;
-    r.ms += p.ms;
-    r.macs += p.macs;
-    r.tasks += p.tasks;
-    rows.set(key, r);
+    for (const k of ['ms', 'macs', 'jobs', 'tasks', 'workerTasks', 'missedJobs', 'wakeMs', 'joinMs']) r[k] += p[k];
+    rows.set(p.step, r);
   }
   for (const r of [...rows.values()].sort((a, b) => b.ms - a.ms)) {
     const gflops = r.macs ? (2 * r.macs / (r.ms * 1e6)).toFixed(1) : '';
-    console.log(`| ${r.step} | ${r.kernel} | ${r.count} | ${r.ms.toFixed(2)} | ${(100 * r.ms / total).toFixed(1)}% | ${gflops} | ${r.tasks} |`);
+    const workers = r.tasks ? `${(100 * r.workerTasks / r.tasks).toFixed(0)}%` : '';
+    console.log(`| ${r.step} | ${r.count} | ${r.ms.toFixed(2)} | ${(100 * r.ms / total).toFixed(1)}% | ${gflops} | ` +
+                `${r.jobs} | ${r.tasks} | ${workers} | ${r.missedJobs} | ${r.wakeMs.toFixed(2)} | ${r.joinMs.toFixed(2)} |`);
   }
   console.log(`total ${total.toFixed(2)} ms in ${profile.length} steps`);
 }

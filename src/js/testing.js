@@ -18,6 +18,16 @@ export const testing = Object.freeze({
     const runtime = await loadRuntime();
     return { inUse: runtime.module.heapInUse(), memory: runtime.memory().buffer.byteLength };
   },
+  // Profiler (bench/direct.mjs --profile): the next dispatch() on `context` records, per step, its
+  // name, milliseconds, multiply-adds and thread-pool statistics (parallel loops, tasks, tasks the
+  // workers ran, loops no worker woke in time for, wake-up and join waits in ms). takeProfile() returns
+  // them once that dispatch has run (await a readTensor() queued after it), else [].
+  profileNextDispatch(context) {
+    contextInternals.nativeOf(context).profileNextDispatch();
+  },
+  takeProfile(context) {
+    return contextInternals.nativeOf(context).takeProfile();
+  },
   // Tensors and graphs `context` owns now.
   liveObjects(context) {
     return contextInternals.nativeOf(context).liveObjectsForTesting();

@@ -293,6 +293,26 @@ class Context {
   void failNextStepForTesting(std::string message) { c_->FailNextStepForTesting(std::move(message)); }
   double liveObjectsForTesting() const { return static_cast<double>(c_->live_objects_for_testing()); }
 
+  void profileNextDispatch() { c_->ProfileNextDispatch(); }
+  // [{step, ms, macs, tasks, workerTasks, jobs, missedJobs, wakeMs, joinMs}] of the last profiled dispatch.
+  val takeProfile() {
+    val steps = val::array();
+    for (const runtime::StepProfile& p : c_->TakeProfile()) {
+      val s = val::object();
+      s.set("step", std::string(p.step));
+      s.set("ms", p.ms);
+      s.set("macs", static_cast<double>(p.macs));
+      s.set("jobs", static_cast<double>(p.pool.jobs));
+      s.set("tasks", static_cast<double>(p.pool.tasks));
+      s.set("workerTasks", static_cast<double>(p.pool.worker_tasks));
+      s.set("missedJobs", static_cast<double>(p.pool.missed_jobs));
+      s.set("wakeMs", p.pool.wake_ms);
+      s.set("joinMs", p.pool.join_ms);
+      steps.call<void>("push", s);
+    }
+    return steps;
+  }
+
  private:
   std::shared_ptr<runtime::Context> c_;
   runtime::NamedTensors pending_inputs_, pending_outputs_;
@@ -487,7 +507,9 @@ EMSCRIPTEN_BINDINGS(webnn) {
       .function("lostFlagAddress", &Context::lostFlagAddress)
       .function("lostMessage", &Context::lostMessage)
       .function("failNextStepForTesting", &Context::failNextStepForTesting)
-      .function("liveObjectsForTesting", &Context::liveObjectsForTesting);
+      .function("liveObjectsForTesting", &Context::liveObjectsForTesting)
+      .function("profileNextDispatch", &Context::profileNextDispatch)
+      .function("takeProfile", &Context::takeProfile);
   emscripten::class_<GraphBuilder>("GraphBuilder")
       .constructor<const Context&>()
       .function("input", &GraphBuilder::input)

@@ -69,11 +69,23 @@ Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const Name
                          const NamedTensors& outputs) {
   if (lost()) return InvalidState("dispatch: the context is lost.");
   ASSIGN_OR_RETURN(auto bound, BindDispatch(*graph, id_, inputs, outputs));
-  Enqueue({[graph, bound = std::move(bound)](ThreadPool* pool) {
+  bool profile = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    profile = std::exchange(profile_next_dispatch_, false);
+  }
+  Enqueue({[self = profile ? shared_from_this() : nullptr, graph, bound = std::move(bound)](ThreadPool* pool) {
              std::vector<void*> in, out;
              for (const auto& t : bound.inputs) in.push_back(t->data());
              for (const auto& t : bound.outputs) out.push_back(t->data());
-             graph->plan->Run(in.data(), out.data(), pool);
+             if (!self) {
+               graph->plan->Run(in.data(), out.data(), pool);
+               return Status::Ok();
+             }
+             std::vector<StepProfile> profile;
+             graph->plan->Run(in.data(), out.data(), pool, &profile);
+             std::lock_guard<std::mutex> lock(self->mutex_);
+             self->profile_ = std::move(profile);
              return Status::Ok();
            },
            nullptr});
@@ -190,6 +202,16 @@ void Context::Lose(State why, std::string message) {
 void Context::FailNextStepForTesting(std::string message) {
   std::lock_guard<std::mutex> lock(mutex_);
   injected_fault_ = std::move(message);
+}
+
+void Context::ProfileNextDispatch() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  profile_next_dispatch_ = true;
+}
+
+std::vector<StepProfile> Context::TakeProfile() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return std::exchange(profile_, {});
 }
 
 size_t Context::live_objects_for_testing() const {

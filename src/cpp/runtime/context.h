@@ -16,6 +16,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "base/status.h"
 #include "runtime/buffer.h"
@@ -69,6 +70,11 @@ class Context : public std::enable_shared_from_this<Context> {
   void FailNextStepForTesting(std::string message);
   size_t live_objects_for_testing() const;
 
+  // Profiler (bench/): the next Dispatch() records a per-step profile, which TakeProfile() hands over
+  // once that dispatch has run (empty before).
+  void ProfileNextDispatch();
+  std::vector<StepProfile> TakeProfile();
+
  private:
   friend class Executor;
   enum State : int { kLive, kDestroyed, kFailed };
@@ -98,6 +104,8 @@ class Context : public std::enable_shared_from_this<Context> {
   bool scheduled_ = false;    // in the executor's ready list, or running
   std::string lost_message_;
   std::string injected_fault_;
+  bool profile_next_dispatch_ = false;
+  std::vector<StepProfile> profile_;
   Registry<Tensor> tensors_;
   Registry<CompiledGraph> graphs_;
 };

@@ -1,12 +1,6 @@
 #include "runtime/plan.h"
 
-#ifdef WEBNN_PROFILE_STEPS
-#include <emscripten.h>
-
-#include <cstdio>
-#include <map>
-#include <string>
-#endif
+#include <chrono>
 
 namespace webnn::runtime {
 
@@ -29,27 +23,26 @@ Status Plan::Prepare() {
   return Status::Ok();
 }
 
-void Plan::Run(void* const* in, void* const* out, ThreadPool* pool) const {
+void Plan::Run(void* const* in, void* const* out, ThreadPool* pool, std::vector<StepProfile>* profile) const {
   ExecContext ctx;
   ctx.arena = arena_ ? arena_->data() : nullptr;
   ctx.constants = &constants;
   ctx.inputs = in;
   ctx.outputs = out;
   ctx.pool = pool;
-#ifdef WEBNN_PROFILE_STEPS
-  // Developer aid (configure with -DCMAKE_CXX_FLAGS=-DWEBNN_PROFILE_STEPS): time per step kind.
-  std::map<std::string, std::pair<double, int>> times;
-  for (const auto& step : steps) {
-    double t0 = emscripten_get_now();
-    step->Run(ctx);
-    auto& entry = times[step->name()];
-    entry.first += emscripten_get_now() - t0;
-    ++entry.second;
+  if (!profile) {
+    for (const auto& step : steps) step->Run(ctx);
+    return;
   }
-  for (const auto& [name, t] : times) std::fprintf(stderr, "  %-24s %3d steps %8.3f ms\n", name.c_str(), t.second, t.first);
-#else
-  for (const auto& step : steps) step->Run(ctx);
-#endif
+  using Clock = std::chrono::steady_clock;
+  if (pool) pool->TakeStats();
+  for (const auto& step : steps) {
+    const auto t0 = Clock::now();
+    step->Run(ctx);
+    const auto t1 = Clock::now();
+    profile->push_back({step->name(), std::chrono::duration<double, std::milli>(t1 - t0).count(), step->macs(),
+                        pool ? pool->TakeStats() : ThreadPool::Stats{}});
+  }
 }
 
 }  // namespace webnn::runtime

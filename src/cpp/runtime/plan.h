@@ -44,6 +44,16 @@ class Step {
   virtual ~Step() = default;
   virtual void Run(const ExecContext& ctx) const = 0;
   virtual const char* name() const = 0;
+  // Multiply-adds of one run, for the profiler's GFLOP/s (0: not a GEMM-class step).
+  virtual uint64_t macs() const { return 0; }
+};
+
+// One step of one profiled run (see Plan::Run).
+struct StepProfile {
+  const char* step = "";
+  double ms = 0;
+  uint64_t macs = 0;
+  ThreadPool::Stats pool;
 };
 
 struct IoDesc {
@@ -63,8 +73,10 @@ class Plan {
 
   // Allocates the arena; called once at build.
   Status Prepare();
-  // Runs every step. `inputs`/`outputs` are indexed like the IoDesc vectors.
-  void Run(void* const* inputs, void* const* outputs, ThreadPool* pool) const;
+  // Runs every step. `inputs`/`outputs` are indexed like the IoDesc vectors. With `profile`, each step
+  // is timed and its pool statistics recorded there, in order.
+  void Run(void* const* inputs, void* const* outputs, ThreadPool* pool,
+           std::vector<StepProfile>* profile = nullptr) const;
 
  private:
   std::shared_ptr<Buffer> arena_;

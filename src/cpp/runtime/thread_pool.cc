@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <exception>
 #include <utility>
 
@@ -35,20 +36,32 @@ struct ThreadPool::State {
   std::atomic<size_t> next{0};
   size_t inside = 0;
   std::vector<std::thread> workers;
+  // Profiling of the current job (under `mutex`): tasks the workers ran, when the first one entered.
+  uint64_t worker_tasks = 0;
+  double first_entry_ms = -1;
 
   // An exception (std::bad_alloc: the only one the code throws) must not leave a worker thread, which
   // would terminate the module: the first one is kept and rethrown on the caller after the join.
   std::exception_ptr failure;
-  void Drain() {
+  // Runs tasks until none are left; returns how many this thread ran.
+  uint64_t Drain() {
+    uint64_t ran = 0;
     try {
-      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < task_count;) (*task)(i);
+      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < task_count; ++ran) (*task)(i);
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
       if (!failure) failure = std::current_exception();
       next.store(task_count, std::memory_order_relaxed);  // the others stop taking tasks
     }
+    return ran;
   }
 };
+
+namespace {
+double NowMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+}  // namespace
 #else
 struct ThreadPool::State {};
 #endif
@@ -66,9 +79,11 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
         seen = s->generation;
         if (!s->open) continue;  // woke too late: the caller has already finished this job
         ++s->inside;
+        if (s->first_entry_ms < 0) s->first_entry_ms = NowMs();
         lock.unlock();
-        s->Drain();
+        const uint64_t ran = s->Drain();
         lock.lock();
+        s->worker_tasks += ran;
         if (--s->inside == 0 && !s->open) s->done.notify_one();
       }
     });
@@ -100,13 +115,26 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
       s.task_count = tasks;
       s.next.store(0, std::memory_order_relaxed);
       s.open = true;
+      s.worker_tasks = 0;
+      s.first_entry_ms = -1;
       ++s.generation;
     }
+    const double start = NowMs();
     s.wake.notify_all();
     s.Drain();
+    const double drained = NowMs();
     std::unique_lock<std::mutex> lock(s.mutex);
     s.open = false;
     s.done.wait(lock, [&] { return s.inside == 0; });
+    ++stats_.jobs;
+    stats_.tasks += tasks;
+    stats_.worker_tasks += s.worker_tasks;
+    if (s.first_entry_ms < 0) {
+      ++stats_.missed_jobs;
+    } else {
+      stats_.wake_ms += s.first_entry_ms - start;
+      stats_.join_ms += NowMs() - drained;
+    }
     s.task = nullptr;
     if (s.failure) std::rethrow_exception(std::exchange(s.failure, nullptr));
     return;
@@ -114,6 +142,8 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
 #endif
   for (size_t i = 0; i < tasks; ++i) task(i);
 }
+
+ThreadPool::Stats ThreadPool::TakeStats() { return std::exchange(stats_, Stats{}); }
 
 void ThreadPool::Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn) {
   tile = std::max<size_t>(1, tile);

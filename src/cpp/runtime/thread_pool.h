@@ -19,6 +19,18 @@ class ThreadPool {
 
   size_t num_threads() const { return num_threads_; }
 
+  // What the parallel loops since the last TakeStats() cost, for the profiler. Only the thread that runs
+  // the loops may call it.
+  struct Stats {
+    uint64_t jobs = 0;          // parallel loops handed to the workers
+    uint64_t tasks = 0;         // their tasks, in all
+    uint64_t worker_tasks = 0;  // of which the workers ran (the rest ran on the caller)
+    uint64_t missed_jobs = 0;   // loops the caller finished before any worker woke
+    double wake_ms = 0;         // summed over jobs: from the wake-up call to the first worker's entry
+    double join_ms = 0;         // summed over jobs: the caller waiting for workers after its last task
+  };
+  Stats TakeStats();
+
   // fn(start, count) for tiles of `tile` items covering [0, range).
   void Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn);
   // fn(i, j, count_i, count_j) for tiles covering [0, range_i) x [0, range_j).
@@ -31,6 +43,7 @@ class ThreadPool {
 
   size_t num_threads_;
   std::unique_ptr<State> state_;
+  Stats stats_;
 };
 
 }  // namespace webnn::runtime

@@ -69,6 +69,7 @@ class Conv2dGemmStep final : public runtime::Step {
   }
 
   const char* name() const override { return one_by_one_ ? "conv2d/gemm" : "conv2d/igemm"; }
+  uint64_t macs() const override { return uint64_t{g_.pixels()} * g_.o * g_.cg * g_.taps(); }
 
   void Run(const ExecContext& ctx) const override {
     const auto& cfg = kernels::GetF32GemmConfig();
@@ -146,6 +147,7 @@ class DepthwiseConvStep final : public runtime::Step {
   }
 
   const char* name() const override { return "conv2d/dwconv"; }
+  uint64_t macs() const override { return uint64_t{g_.pixels()} * g_.c * g_.taps(); }
 
   void Run(const ExecContext& ctx) const override {
     const float* input = ctx.As<float>(in_);

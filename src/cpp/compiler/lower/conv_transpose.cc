@@ -77,6 +77,7 @@ class ConvTranspose2dStep final : public runtime::Step {
   }
 
   const char* name() const override { return "convTranspose2d/gemm+col2im"; }
+  uint64_t macs() const override { return uint64_t{g_.n} * g_.ih * g_.iw * g_.cig * g_.col_stride(); }
 
   void Run(const ExecContext& ctx) const override {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -85,7 +85,7 @@ Expected<StepPtr> LowerGemm(const LowerArgs& a) {
     runtime::AlignedVector<float> a_t, packed;
   };
   auto scratch = std::make_shared<Scratch>();
-  return MakeStep("gemm", [=](const ExecContext& ctx) {
+  return MakeStep("gemm", uint64_t{m} * n * k, [=](const ExecContext& ctx) {
     std::lock_guard<std::mutex> lock(scratch->mutex);
     const float* x = ctx.As<float>(ra);
     float* y = ctx.As<float>(ry);
@@ -146,7 +146,7 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   // kernels, whose float32 accumulation can land an ULP or so away.
   constexpr uint64_t kExactMatMulMacs = 16384;
   if (batches * m * n * k <= kExactMatMulMacs) {
-    return MakeStep("matmul", [=](const ExecContext& ctx) {
+    return MakeStep("matmul", batches * m * n * k, [=](const ExecContext& ctx) {
       const float* x = ctx.As<float>(ra);
       const float* w = ctx.As<float>(rb);
       float* y = ctx.As<float>(ry);
@@ -170,7 +170,7 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   if (b_const && shared_b) packed = PackB(b_const + b_off[0], k, n, false, 1.0f, nullptr);
   auto mutex = std::make_shared<std::mutex>();
   auto scratch = std::make_shared<runtime::AlignedVector<float>>();
-  return MakeStep("matmul", [=](const ExecContext& ctx) {
+  return MakeStep("matmul", batches * m * n * k, [=](const ExecContext& ctx) {
     std::lock_guard<std::mutex> lock(*mutex);
     const float* x = ctx.As<float>(ra);
     const float* w = ctx.As<float>(rb);

@@ -39,18 +39,25 @@ Expected<StepPtr> LowerNode(const LowerArgs& args);
 template <typename Fn>
 class LambdaStep final : public runtime::Step {
  public:
-  LambdaStep(const char* name, Fn fn) : name_(name), fn_(std::move(fn)) {}
+  LambdaStep(const char* name, uint64_t macs, Fn fn) : name_(name), macs_(macs), fn_(std::move(fn)) {}
   void Run(const runtime::ExecContext& ctx) const override { fn_(ctx); }
   const char* name() const override { return name_; }
+  uint64_t macs() const override { return macs_; }
 
  private:
   const char* name_;
+  uint64_t macs_;
   Fn fn_;
 };
 
 template <typename Fn>
 StepPtr MakeStep(const char* name, Fn fn) {
-  return std::make_unique<LambdaStep<Fn>>(name, std::move(fn));
+  return std::make_unique<LambdaStep<Fn>>(name, 0, std::move(fn));
+}
+// A GEMM-class step: `macs` multiply-adds per run (the profiler's GFLOP/s).
+template <typename Fn>
+StepPtr MakeStep(const char* name, uint64_t macs, Fn fn) {
+  return std::make_unique<LambdaStep<Fn>>(name, macs, std::move(fn));
 }
 
 }  // namespace webnn::compiler
