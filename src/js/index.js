@@ -2,7 +2,7 @@
 // in place; `createML()` gives an ML object without touching globals.
 import { loadRuntime } from './loader.js';
 
-export { createML, install, isInstalled, isNativeWebNN, uninstall, ML, MLContext, MLGraph, MLGraphBuilder, MLOperand,
+export { createML, install, installedMode, isInstalled, isNativeWebNN, uninstall, ML, MLContext, MLGraph, MLGraphBuilder, MLOperand,
          MLTensor } from './install.js';
 
 // Which Wasm build runs and with how many threads (loads the runtime if it is not loaded yet).

@@ -1,8 +1,14 @@
 // Puts WebNN on the global object: navigator.ml (a configurable getter on the navigator's
 // prototype, as in browsers) and the ML* interface objects.
-//   mode 'if-missing' (default): leave a working native WebNN alone. "Working" means navigator.ml has
-//     a callable createContext and MLGraphBuilder is a constructor (a foreign navigator.ml is not).
-//   mode 'force': replace whatever is there.
+//   mode 'auto' (default): where the browser has its own WebNN, put the bridge of src/js/bridge.js in
+//     front of it (each context is native's if native creates it and, for the non-standard
+//     `requiredOps` option, lists what the caller needs; ours otherwise); elsewhere install ours.
+//     "Has its own WebNN" means navigator.ml has a callable createContext and MLGraphBuilder is a
+//     constructor (a foreign navigator.ml is not WebNN and is replaced).
+//   mode 'force': ours, replacing whatever is there.
+//   mode 'native': leave the global object alone (never ours).
+// Every context tells which implementation serves it in the non-standard `implementation` property:
+// 'webnn-wasm' for ours, 'native' for the browser's.
 // A stub GPUDevice class is defined where WebGPU is absent: onnxruntime-web's WebNN backend tests
 // `x instanceof GPUDevice` unguarded. It is inert (its constructor throws) and only ever defined when
 // the name is free; pass {gpuDeviceStub: false} to opt out.
@@ -16,6 +22,7 @@ import { MLTensor } from './api/ml-tensor.js';
 import { contextInternals, graphInternals, operandInternals, tensorInternals } from './api/internals.js';
 import { INTERNAL, defineInterface } from './api/webidl-class.js';
 import { configure } from './loader.js';
+import { INTERFACE_NAMES, createBridge } from './bridge.js';
 
 const interfaces = { ML, MLContext, MLGraph, MLGraphBuilder, MLOperand, MLTensor };
 
@@ -25,8 +32,15 @@ registerInterface('MLGraph', (v) => graphInternals.isGraph(v));
 registerInterface('MLContext', (v) => contextInternals.isContext(v));
 registerInterface('GPUDevice', (v) => typeof globalThis.GPUDevice === 'function' && v instanceof globalThis.GPUDevice);
 
+const MODES = ['auto', 'force', 'native'];
+
+// Non-standard, so not an IDL attribute: which implementation serves this context.
+Object.defineProperty(MLContext.prototype, 'implementation', {
+  get() { return 'webnn-wasm'; }, enumerable: false, configurable: true,
+});
+
 let ml = null;
-let installed = false;
+let installed = null;  // null, 'webnn-wasm' or 'bridge'
 const previous = new Map();
 
 // The ML object of this realm, without touching any global (a ponyfill).
@@ -54,12 +68,19 @@ function defineGlobal(name, value) {
   Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
+// Returns true when navigator.ml is now ours or the bridge, false when it was left alone (mode 'native').
 export function install(options = {}) {
-  const { mode = 'if-missing', gpuDeviceStub = true, ...loaderOptions } = options;
-  if (mode !== 'if-missing' && mode !== 'force') throw new TypeError(`install options.mode: '${mode}' is not one of 'if-missing', 'force'.`);
+  const { mode = 'auto', gpuDeviceStub = true, ...loaderOptions } = options;
+  if (!MODES.includes(mode)) throw new TypeError(`install options.mode: '${mode}' is not one of ${MODES.map((m) => `'${m}'`).join(', ')}.`);
   if (installed) return true;
-  if (mode === 'if-missing' && isNativeWebNN()) return false;
-  const instance = createML(loaderOptions);
+  if (mode === 'native') return false;
+  let instance = createML(loaderOptions);
+  let globals = interfaces;
+  if (mode === 'auto' && isNativeWebNN()) {
+    const native = { ml: globalThis.navigator.ml, classes: {} };
+    for (const name of INTERFACE_NAMES) native.classes[name] = globalThis[name];
+    ({ ml: instance, globals } = createBridge(native, { getML: () => ml, classes: interfaces }));
+  }
   if (!globalThis.navigator) defineGlobal('navigator', {});
   const nav = globalThis.navigator;
   const proto = Object.getPrototypeOf(nav);
@@ -69,9 +90,9 @@ export function install(options = {}) {
   const target = !ownsMl && proto && proto !== Object.prototype ? proto : nav;
   previous.set('navigator.ml', { target, desc: Object.getOwnPropertyDescriptor(target, 'ml') });
   Object.defineProperty(target, 'ml', { get: () => instance, configurable: true, enumerable: true });
-  for (const [name, cls] of Object.entries(interfaces)) defineGlobal(name, cls);
+  for (const [name, cls] of Object.entries(globals)) defineGlobal(name, cls);
   if (gpuDeviceStub && typeof globalThis.GPUDevice === 'undefined') defineGlobal('GPUDevice', GPUDevice);
-  installed = true;
+  installed = globals === interfaces ? 'webnn-wasm' : 'bridge';
   return true;
 }
 
@@ -86,10 +107,15 @@ export function uninstall() {
     else delete globalThis[name];
   }
   previous.clear();
-  installed = false;
+  installed = null;
 }
 
 export function isInstalled() {
+  return installed !== null;
+}
+
+// What install() put in place: 'webnn-wasm' (ours alone), 'bridge' (in front of a native WebNN) or null.
+export function installedMode() {
   return installed;
 }
 

@@ -1,7 +1,7 @@
 // The checks of one browser page; test/browser/run.mjs reads window.__results once window.__done is set.
 //   ?expect=simd-threaded|simd   the Wasm build our loader must pick on this page
 //   &model=squeezenet1_1         the ORT-web model to compare (WebNN EP on us vs ORT's wasm EP)
-//   &native=1                    informational run against Chromium's own (flagged) WebNN
+//   &native=1                    Chromium's own (flagged) WebNN is there: the bridge must serve the page
 import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds } from '/test/models/numerics.mjs';
 
 const REL_TOLERANCE = 1e-4;
@@ -31,27 +31,60 @@ async function check(name, fn, timeoutMs = 120000) {
   }
 }
 
-async function nativeInfo() {
-  // Informational: Chromium with --enable-features=WebMachineLearningNeuralNetwork has its own navigator.ml.
+// Chromium with --enable-features=WebMachineLearningNeuralNetwork has its own navigator.ml, whose
+// createContext rejects here (no backend): the script tag's install() (mode 'auto') must bridge it, and the
+// page must compute with us. A worker does the same through importScripts.
+async function nativeFlag() {
   const lib = window.webnnWasm;
-  const info = { before: window.__before, installedByScriptTag: lib?.isInstalled?.(), isNativeWebNN: lib?.isNativeWebNN?.() };
-  try {
-    await navigator.ml.createContext();
-    info.nativeCreateContext = 'resolved';
-  } catch (e) {
-    info.nativeCreateContext = `rejected: ${e?.name}: ${e?.message}`;
+  const before = window.__before;
+  await check('Chromium\'s own WebNN is present before our script (the flag works)', async () => ({
+    ok: before.hasMl && before.ml === '[object ML]' && before.MLGraphBuilder === 'function' && before.mlGetterOnPrototype,
+    detail: JSON.stringify(before),
+  }));
+  await check('the script tag bridged it: installedMode() is \'bridge\'', async () => ({
+    ok: lib?.installedMode?.() === 'bridge' && navigator.ml instanceof ML, detail: `installedMode() = ${lib?.installedMode?.()}`,
+  }));
+  await check('createContext: native rejects, the context is ours, and its objects are instances of the globals', async () => {
+    let nativeResult;
+    try {
+      await window.__nativeMl.createContext();
+      nativeResult = 'resolved';
+    } catch (e) {
+      nativeResult = `rejected: ${e?.name}: ${e?.message}`;
+    }
+    const context = await navigator.ml.createContext();
+    const builder = new MLGraphBuilder(context);
+    const x = builder.input('x', { dataType: 'float32', shape: [2] });
+    const graph = await builder.build({ y: builder.relu(x) });
+    const tensor = await context.createTensor({ dataType: 'float32', shape: [2], writable: true });
+    const instances = [context instanceof MLContext, builder instanceof MLGraphBuilder, x instanceof MLOperand,
+                       graph instanceof MLGraph, tensor instanceof MLTensor, !(context instanceof window.__nativeClasses.MLContext)];
+    const ok = nativeResult.startsWith('rejected: NotSupportedError') && context.implementation === 'webnn-wasm' &&
+      instances.every(Boolean);
+    context.destroy();
+    return { ok, detail: `native createContext ${nativeResult}; context.implementation = ${context.implementation}; ` +
+                         `instanceof checks ${JSON.stringify(instances)}` };
+  });
+  await check('small graph (conv2d+add+relu, mul) exact through the bridge', () => runSmallGraph());
+  for (const name of (modelName ?? '').split(',').filter(Boolean)) {
+    await check(`onnxruntime-web ${name} [webnn] through the bridge vs wasm EP`, () => ortModel(name, 'webnn'), 300000);
   }
-  try {
-    info.forceInstall = lib.install({ mode: 'force' });
-    info.afterForce = (await runSmallGraph()).detail;
-  } catch (e) {
-    info.afterForce = `${e?.name}: ${e?.message}`;
-  }
-  record('native WebNN (informational)', 'info', JSON.stringify(info));
+  await check('dedicated worker: importScripts(iife) bridges the worker\'s native WebNN + small graph', () => new Promise((resolve) => {
+    const worker = new Worker('/test/browser/worker.js');
+    worker.onmessage = (e) => {
+      worker.terminate();
+      const r = e.data;
+      resolve({ ok: r.ok && r.installedMode === 'bridge', detail: `${r.detail}; worker installedMode() = ${r.installedMode}` });
+    };
+    worker.onerror = (e) => {
+      worker.terminate();
+      resolve({ ok: false, detail: `worker error: ${e.message}` });
+    };
+  }));
 }
 
 async function main() {
-  if (params.get('native')) return nativeInfo();
+  if (params.get('native')) return nativeFlag();
   const lib = window.webnnWasm;
   await check('navigator.ml installed by the script tag', async () => {
     if (window.__iifeError) return { ok: false, detail: window.__iifeError };

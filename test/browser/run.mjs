@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // Browser tests: the script-tag build (dist/webnn-wasm.iife.js) in headless Chromium.
 //
-//   node test/browser/run.mjs [--verbose] [--model squeezenet1_1,mobilenet_v2] [--no-native]
+//   node test/browser/run.mjs [--verbose] [--model squeezenet1_1,mobilenet_v2] [--no-native] [--no-litert]
 //
-// Runs the page test/browser/page.html twice, each time in a fresh browser profile:
+// Runs the page test/browser/page.html three times, each time in a fresh browser profile:
 //   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the simd-threaded build;
 //   (b) served without them: the simd build.
 // Each run checks navigator.ml, an exactly-known small graph in the page and in a dedicated worker
 // (importScripts of the iife), and onnxruntime-web models (all of them when isolated, one when not;
 // WebNN EP as 'webnn' and as {name:'webnn', deviceType:'cpu'}, on us vs ORT's wasm EP,
-// max |a-r|/max(|r|,1e-3) <= 1e-4). Then, for information only, Chromium with its own flagged WebNN
-// (--enable-features=WebMachineLearningNeuralNetwork): what install({mode:'if-missing'}) does there.
+// max |a-r|/max(|r|,1e-3) <= 1e-4);
+//   (c) in Chromium with its own WebNN switched on (--enable-features=WebMachineLearningNeuralNetwork; its
+//       createContext rejects, there is no backend): the script tag's install() bridges it and the page and a
+//       worker compute with us.
+// Then test/browser/litert.html: LiteRT.js's webnn accelerator on us vs its wasm accelerator on the MediaPipe
+// .tflite models from npm (within 1e-3), and the demo page.
 // Ends with `browser: N passed, M failed`; exit 1 on any failure.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,6 +87,21 @@ async function runPage(chromium, { label, isolated, extraArgs = [], query }) {
   });
 }
 
+// LiteRT.js (a second framework: the TFLite WebNN delegate) on the .tflite models npm packages ship.
+async function runLiteRtPage(chromium) {
+  console.log('\n== LiteRT.js webnn vs wasm accelerator (test/browser/litert.html, cross-origin isolated)');
+  await withPage(chromium, { isolated: true, what: '[litert] page' }, async (page, server, logs) => {
+    await page.goto(`${server.url}/test/browser/litert.html`);
+    await page.waitForFunction(() => window.__done === true, null, { timeout: PAGE_TIMEOUT_MS, polling: 500 });
+    const results = await page.evaluate(() => window.__results);
+    for (const r of results) report(`[litert] ${r.name}`, r.status, r.detail);
+    if (!results.length) report('[litert] page', 'fail', 'the page reported no results');
+    if (results.some((r) => r.status === 'fail') || verbose) {
+      for (const l of logs.filter((m) => !/INFO|graph_builder/.test(m)).slice(-40)) console.log(`    ${l}`);
+    }
+  });
+}
+
 // The browser demo (examples/, served by `npm run demo:browser`) classifies its image end to end.
 async function runDemoPage(chromium) {
   console.log('\n== demo page (examples/index.html, cross-origin isolated)');
@@ -115,10 +134,11 @@ async function main() {
   const { chromium } = await import('playwright-core');
   await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'simd-threaded', model: models } });
   await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model: oneModel } });
+  if (!argv.includes('--no-litert')) await runLiteRtPage(chromium);
   await runDemoPage(chromium);
   if (!argv.includes('--no-native')) {
     await runPage(chromium, {
-      label: 'native WebNN flag (informational)', isolated: true, query: { native: '1' },
+      label: 'native WebNN flag: the bridge serves the page', isolated: true, query: { native: '1', model: oneModel },
       extraArgs: ['--enable-features=WebMachineLearningNeuralNetwork'],
     });
   }

@@ -12,7 +12,8 @@ try {
       graph = await runSmallGraph();
       if (!graph.ok) break;
     }
-    return { ...graph, info, crossOriginIsolated: self.crossOriginIsolated, installed: webnnWasm?.isInstalled?.() };
+    return { ...graph, info, crossOriginIsolated: self.crossOriginIsolated, installed: webnnWasm?.isInstalled?.(),
+             installedMode: webnnWasm?.installedMode?.() };
   })();
 } catch (e) {
   result = Promise.reject(e);

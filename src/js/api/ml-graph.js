@@ -8,14 +8,23 @@ export class MLGraph {
   #native;
   #desc;
   #destroyed = false;
+  #devices;
 
   constructor(token, context, native) {
     checkInternal(token);
     this.#context = context;
     this.#native = native;
     this.#desc = native.describe();
+    this.#devices = Object.freeze(['cpu']);
     graphs.add(this);
     destroyWhenCollected.register(this, native, this);
+  }
+
+  // Beyond the spec snapshot (idl/compat.idl): Chromium's FrozenArray<MLDeviceType> of the devices the graph
+  // runs on. LiteRT.js's WebNN delegate reads it after build() and fails without it. Always ['cpu'] here.
+  get devices() {
+    if (!graphs.has(this)) throw new TypeError('Illegal invocation');
+    return this.#devices;
   }
 
   destroy() {

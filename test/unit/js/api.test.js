@@ -160,3 +160,17 @@ test('legacy compute() still works', async () => {
   const result = await context.compute(graph, { x: new Float32Array([1, 2, 3]) }, { y: new Float32Array(3) });
   expect(Array.from(result.outputs.y)).toEqual([1, 4, 9]);
 });
+
+// Beyond the spec snapshot (idl/compat.idl): Chromium's MLGraph.devices, which LiteRT.js's WebNN delegate reads.
+test('MLGraph.devices is a frozen [\'cpu\'], the same array each time', async () => {
+  const b = new MLGraphBuilder(context);
+  const graph = await b.build({ y: b.relu(b.input('x', { dataType: 'float32', shape: [2] })) });
+  expect(graph.devices).toEqual(['cpu']);
+  expect(Object.isFrozen(graph.devices)).toBe(true);
+  expect(graph.devices).toBe(graph.devices);
+  const getter = Object.getOwnPropertyDescriptor(MLGraph.prototype, 'devices');
+  expect(getter.enumerable).toBe(true);
+  expect(() => getter.get.call({})).toThrow(new TypeError('Illegal invocation'));
+  graph.destroy();
+  expect(graph.devices).toEqual(['cpu']);
+});

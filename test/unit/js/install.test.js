@@ -1,6 +1,7 @@
-// install(): globals, navigator.ml as a prototype getter, if-missing vs force, the GPUDevice stub.
+// install(): globals, navigator.ml as a prototype getter, the modes (auto, force, native), the GPUDevice stub.
+// test/unit/js/bridge.test.js runs the auto mode's bridge against a native stand-in that computes.
 import { jest } from '@jest/globals';
-import { install, uninstall, isInstalled, MLContext, MLGraphBuilder, MLOperand, MLTensor, ML } from '../../../src/js/index.js';
+import { install, installedMode, uninstall, isInstalled, MLContext, MLGraphBuilder, MLOperand, MLTensor, ML } from '../../../src/js/index.js';
 
 afterEach(() => uninstall());
 
@@ -28,16 +29,24 @@ test('classes behave like WebIDL interfaces', () => {
   expect(() => MLContext.prototype.dispatch.call({})).toThrow(TypeError);
 });
 
-test('if-missing leaves a working native WebNN alone; force replaces it', () => {
+test('native leaves a working native WebNN alone; auto bridges it; force replaces it', () => {
   const native = { createContext: async () => 'native' };
   const proto = Object.getPrototypeOf(globalThis.navigator ?? {});
   globalThis.navigator ??= {};
   Object.defineProperty(globalThis.navigator, 'ml', { get: () => native, configurable: true });
   globalThis.MLGraphBuilder = class NativeBuilder {};
   try {
-    expect(install({ mode: 'if-missing' })).toBe(false);
+    expect(install({ mode: 'native' })).toBe(false);
+    expect(navigator.ml).toBe(native);
+    expect(installedMode()).toBe(null);
+    expect(install()).toBe(true);
+    expect(installedMode()).toBe('bridge');
+    expect(navigator.ml).not.toBe(native);
+    expect(navigator.ml).toBeInstanceOf(globalThis.ML);
+    uninstall();
     expect(navigator.ml).toBe(native);
     expect(install({ mode: 'force' })).toBe(true);
+    expect(installedMode()).toBe('webnn-wasm');
     expect(navigator.ml).toBeInstanceOf(ML);
   } finally {
     delete globalThis.navigator.ml;
@@ -69,6 +78,7 @@ test('defines an inert GPUDevice only when none exists, and can opt out', () => 
 });
 
 test('rejects an unknown mode', () => {
-  expect(() => install({ mode: 'sometimes' })).toThrow(TypeError);
+  expect(() => install({ mode: 'sometimes' })).toThrow(new TypeError("install options.mode: 'sometimes' is not one of 'auto', 'force', 'native'."));
+  expect(() => install({ mode: 'if-missing' })).toThrow(TypeError);
   expect(jest).toBeDefined();
 });

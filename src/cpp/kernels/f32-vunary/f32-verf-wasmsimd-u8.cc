@@ -1,5 +1,5 @@
 // f32_verf_ukernel__wasmsimd_u8: y = erf(x) = sign(x) * |x| * P(x^2) / Q(x^2), a [6/5] rational minimax
-// fit on [0, 3.92] (made for this kernel by Lawson-weighted linearised least squares; 1.6e-8 in exact
+// fit on [0, 3.92] (tools/fit-erf-rational.mjs 3.92 6 5: Lawson-weighted linearised least squares; 1.6e-8 in exact
 // arithmetic), 1 beyond 3.92 (erf rounds to 1 in float32 from ~3.85). One division, no exp.
 // Tile: 8 floats per main-loop iteration, then 4, then a 1..3 tail. No packed weights.
 // Over-read: none (partial loads/stores on the tail); in place (y == x) is fine.
