@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: C++ unit tests (GoogleTest under node, via ctest), the layer check, JS unit tests
 # (jest; and node:test files, *.node.mjs, for what jest's VM cannot host: pthreads, child processes),
-# the WPT conformance runner, the onnxruntime-web model tests, the browser tests and the package test
+# the WPT conformance runner, a smoke run of bench/kernels-vs-xnnpack.mjs (both engines load and agree on
+# every operator it times), the onnxruntime-web model tests, the browser tests and the package test
 # (npm pack, then types, Node, Vite, webpack, esbuild and a strict CSP from the tarball).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,7 @@ run ctest ctest --test-dir build/simd-threaded --output-on-failure
 run jest node --experimental-vm-modules node_modules/.bin/jest --ci
 run node-tests node --no-experimental-fetch --test test/unit/js/*.node.mjs
 run wpt node --no-experimental-fetch test/wpt/run.mjs
+run bench-smoke node --no-experimental-fetch bench/kernels-vs-xnnpack.mjs --smoke
 if [[ -f test/models/ort-models.test.mjs ]]; then run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs; fi
 if [[ -f test/browser/run.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run browser node test/browser/run.mjs; fi
 if [[ ${WEBNN_SKIP_BROWSER:-0} == 1 ]]; then run package node test/package/run.mjs --no-browser; else run package node test/package/run.mjs; fi
