@@ -13,7 +13,8 @@ namespace {
 struct Shape {
   size_t m, n, k;
 };
-const Shape kShapes[] = {{128, 256, 768}, {512, 512, 512}, {3136, 96, 16}, {784, 256, 128}, {64, 512, 128}};
+const Shape kShapes[] = {{128, 256, 768}, {512, 512, 512}, {3136, 96, 16}, {3136, 64, 32},
+                          {784, 128, 64},  {784, 256, 128}, {64, 512, 128}};
 
 void Run(const char* name, size_t mr, size_t nr, kernels::F32GemmUkernelFn fn) {
   for (const Shape& s : kShapes) {

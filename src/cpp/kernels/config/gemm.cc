@@ -1,19 +1,44 @@
-// f32 GEMM configuration and weight packing. The wasmsimd tile was chosen by timing M=K=N=256 under
-// node 20 (V8) on x86-64: see the numbers below GetF32GemmConfig().
+// f32 GEMM configuration (the tile per host, chosen at first use) and weight packing.
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "kernels/gemm.h"
 
 namespace webnn::kernels {
 
-// Measured (GFLOP/s, M=K=N=256, node 20, one thread; see the kernels report):
-//   4x8 splat / loadsplat, 6x8 splat / loadsplat — the winner is used here.
-const F32GemmConfig& GetF32GemmConfig() {
-  static const F32GemmConfig config{
-      4, 8, f32_gemm_minmax_ukernel_4x8__wasmsimd_loadsplat, f32_igemm_minmax_ukernel_4x8__wasmsimd_loadsplat,
-      f32_gemm_minmax_ukernel_1x8__wasmsimd_loadsplat, f32_igemm_minmax_ukernel_1x8__wasmsimd_loadsplat};
-  return config;
+namespace {
+
+// Wasm leaves the sign of a NaN made by arithmetic open, and engines emit the host's instruction: x86's
+// SSE makes the "default NaN" negative (0xFFC00000), ARM's positive. XNNPACK tells the two apart the same
+// way to pick its wasmsimd variants.
+bool HostIsX86() {
+  volatile float inf = INFINITY;
+  return std::signbit(inf - inf);
+}
+
+}  // namespace
+
+// The 4x8 tile in two flavours: `splat` loads four A values per row at once and broadcasts each lane,
+// `loadsplat` broadcasts from memory per k (ARM's ld1r). Kernel bench on an AMD EPYC host, node 20, one
+// thread, GFLOP/s splat / loadsplat, two runs agreeing: 128x256x768 29.3 / 25.0, 512^3 28.5 / 24.6,
+// 784x256x128 26.4 / 24.6, 64x512x128 26.9 / 24.9, but 3136x96x16 19.6 / 21.5, and model runs (A/B
+// through bench/direct.mjs) lost 2-3% on the CNNs, whose 1x1 and per-tap products are 16-96 deep, when
+// every product took splat. So splat serves x86 from depth kSplatMinDepth on; XNNPACK too takes splat on
+// x86 and loadsplat elsewhere. 6x8 was slower than 4x8 in both flavours (21-24).
+constexpr size_t kSplatMinDepth = 128;
+
+const F32GemmConfig& GetF32GemmConfig(size_t kc) {
+  static const F32GemmConfig splat{4, 8, f32_gemm_minmax_ukernel_4x8__wasmsimd_splat,
+                                   f32_igemm_minmax_ukernel_4x8__wasmsimd_splat,
+                                   f32_gemm_minmax_ukernel_1x8__wasmsimd_splat,
+                                   f32_igemm_minmax_ukernel_1x8__wasmsimd_splat};
+  static const F32GemmConfig loadsplat{4, 8, f32_gemm_minmax_ukernel_4x8__wasmsimd_loadsplat,
+                                       f32_igemm_minmax_ukernel_4x8__wasmsimd_loadsplat,
+                                       f32_gemm_minmax_ukernel_1x8__wasmsimd_loadsplat,
+                                       f32_igemm_minmax_ukernel_1x8__wasmsimd_loadsplat};
+  static const bool x86 = HostIsX86();
+  return x86 && kc >= kSplatMinDepth ? splat : loadsplat;
 }
 
 const F32GemmConfig& GetF32GemmScalarConfig() {

@@ -172,15 +172,18 @@ TEST(F32Gemm, PackGoiMatchesGio) {
 }
 
 TEST(F32Gemm, ConfigsAreConsistent) {
-  const F32GemmConfig& simd = GetF32GemmConfig();
   const F32GemmConfig& scalar = GetF32GemmScalarConfig();
-  EXPECT_EQ(simd.nr, scalar.nr);
-  EXPECT_GE(simd.mr, 1u);
-  EXPECT_NE(simd.gemm, nullptr);
-  EXPECT_NE(simd.igemm, nullptr);
-  EXPECT_NE(simd.gemm1, nullptr);
-  EXPECT_NE(simd.igemm1, nullptr);
   EXPECT_NE(scalar.gemm, nullptr);
+  // Shallow and deep products may take different tiles, but weights are packed once for all of them.
+  for (size_t kc : {0, 1, 16, 127, 128, 4096}) {
+    const F32GemmConfig& simd = GetF32GemmConfig(kc);
+    EXPECT_EQ(simd.nr, scalar.nr) << "kc=" << kc;
+    EXPECT_EQ(simd.mr, GetF32GemmConfig().mr) << "kc=" << kc;
+    EXPECT_NE(simd.gemm, nullptr);
+    EXPECT_NE(simd.igemm, nullptr);
+    EXPECT_NE(simd.gemm1, nullptr);
+    EXPECT_NE(simd.igemm1, nullptr);
+  }
 }
 
 // ---- IGEMM: convolution-like indirection with zero rows and a_offset ----
