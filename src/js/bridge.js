@@ -77,18 +77,20 @@ export function createBridge(native, ours) {
   async function createContext(args) {
     const options = args[0];
     const requiredOps = options && typeof options === 'object' ? options.requiredOps : undefined;
+    unmetRequirements({}, requiredOps);  // a malformed requiredOps is the caller's TypeError, whoever serves
     let context;
     try {
       context = await nativeCreateContext.apply(nativeMl, args);
     } catch {
       return ours.getML().createContext(...args);
     }
-    let missing;
-    try {
-      missing = unmetRequirements(context.opSupportLimits(), requiredOps);
-    } catch (e) {
-      context.destroy();
-      throw e;
+    let missing = [];
+    if (requiredOps !== undefined && requiredOps !== null) {
+      try {
+        missing = unmetRequirements(context.opSupportLimits(), requiredOps);
+      } catch {
+        missing = ['opSupportLimits()'];
+      }
     }
     if (missing.length) {
       context.destroy();

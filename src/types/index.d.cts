@@ -14,8 +14,12 @@ export interface WebnnWasmOptions {
 }
 
 export interface InstallOptions extends WebnnWasmOptions {
-  /** 'if-missing' (default): leave a working native WebNN alone. 'force': replace whatever is there. */
-  mode?: 'if-missing' | 'force';
+  /**
+   * 'auto' (default): where the browser has its own WebNN, a bridge that serves each context from native when
+   * native creates it (and lists the context's requiredOps), from webnn-wasm otherwise; ours elsewhere.
+   * 'force': ours, replacing whatever is there. 'native': leave the global object alone.
+   */
+  mode?: 'auto' | 'force' | 'native';
   /** Define an inert GPUDevice class where WebGPU is absent (default true; onnxruntime-web's WebNN EP needs it). */
   gpuDeviceStub?: boolean;
 }
@@ -25,12 +29,28 @@ export declare function install(options?: InstallOptions): boolean;
 /** Undoes install(). */
 export declare function uninstall(): void;
 export declare function isInstalled(): boolean;
+/** What install() put in place: ours alone, the bridge in front of a native WebNN, or nothing. */
+export declare function installedMode(): 'webnn-wasm' | 'bridge' | null;
 /** Whether navigator.ml is a working WebNN that webnn-wasm did not install. */
 export declare function isNativeWebNN(): boolean;
 /** This realm's ML object (what navigator.ml returns once installed), without touching any global. */
 export declare function createML(options?: WebnnWasmOptions): ML;
 /** Which Wasm build runs and with how many threads (loads the runtime if it is not loaded yet). */
 export declare function runtimeInfo(): Promise<{ variant: 'simd' | 'simd-threaded'; numThreads: number }>;
+
+// Beyond the spec (src/js/bridge.js, idl/compat.idl): which implementation serves a context, the operators and
+// data types a context must support for the bridge to keep a native one, and Chromium's MLGraph.devices.
+declare global {
+  interface MLContext {
+    readonly implementation?: 'webnn-wasm' | 'native';
+  }
+  interface MLContextOptions {
+    requiredOps?: Record<string, MLOperandDataType[]>;
+  }
+  interface MLGraph {
+    readonly devices: readonly ('cpu' | 'gpu' | 'npu')[];
+  }
+}
 
 // The interface objects, also reachable without install(); their types are the global ones.
 declare const ML_: typeof globalThis.ML;

@@ -123,6 +123,17 @@ test('requiredOps: an operator or data type native lacks gives our context; what
   }
   expect(nativeCalls).toBe(cases.length);
   await expect(navigator.ml.createContext({ requiredOps: 'gelu' })).rejects.toThrow(TypeError);
+  expect(nativeCalls).toBe(cases.length);
+  // A native context whose opSupportLimits() throws does not serve either.
+  behaviour.drop = ['relu:float16'];
+  const limits = native.MLContext.prototype.opSupportLimits;
+  native.MLContext.prototype.opSupportLimits = () => { throw new Error('broken'); };
+  try {
+    expect((await navigator.ml.createContext({ requiredOps: { relu: [] } })).implementation).toBe('webnn-wasm');
+    expect((await navigator.ml.createContext()).implementation).toBe('native');
+  } finally {
+    native.MLContext.prototype.opSupportLimits = limits;
+  }
 });
 
 test('objects of one implementation given to the other throw TypeError', async () => {
