@@ -94,13 +94,23 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   }
   plan->arena_bytes = static_cast<size_t>(memory.arena_bytes);
 
+  // Constants some step reads at run time; the others (folded away, or packed into a step's own form)
+  // are dropped from the plan, so the graph holds each weight once.
+  std::vector<bool> read_at_run_time(g.values.size(), false);
   for (uint32_t index : live) {
     const Node& n = g.nodes[index];
-    LowerArgs args{g, n, {}, {}};
+    LowerArgs args{g, n, {}, {}, std::vector<bool>(n.inputs.size(), false)};
     for (ValueId i : n.inputs) args.in.push_back(i == kNoValue ? TensorRef{} : refs[i]);
     for (ValueId o : n.outputs) args.out.push_back(refs[o]);
     ASSIGN_OR_RETURN(auto step, LowerNode(args));
     plan->steps.push_back(std::move(step));
+    for (size_t i = 0; i < n.inputs.size(); ++i) {
+      if (n.inputs[i] != kNoValue && !args.consumed[i]) read_at_run_time[n.inputs[i]] = true;
+    }
+  }
+  for (const GraphOutput& out : g.outputs) read_at_run_time[out.value] = true;
+  for (ValueId v = 0; v < g.values.size(); ++v) {
+    if (g.values[v].kind == ValueKind::kConstant && !read_at_run_time[v]) plan->constants[refs[v].index].reset();
   }
   for (uint32_t i = 0; i < g.outputs.size(); ++i) {
     ValueId v = g.outputs[i].value;

@@ -8,8 +8,11 @@ uint8_t* ExecContext::Ptr(const TensorRef& ref) const {
   switch (ref.space) {
     case TensorRef::Space::kArena:
       return arena + ref.offset;
-    case TensorRef::Space::kConstant:
-      return (*constants)[ref.index]->data() + ref.offset;
+    case TensorRef::Space::kConstant: {
+      // Null when the compiler dropped it (a step consumed it at build): such a ref is never read.
+      const std::shared_ptr<Buffer>& c = (*constants)[ref.index];
+      return c ? c->data() + ref.offset : nullptr;
+    }
     case TensorRef::Space::kInput:
       return static_cast<uint8_t*>(inputs[ref.index]) + ref.offset;
     case TensorRef::Space::kOutput:

@@ -215,6 +215,8 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
       }
       runtime::AlignedVector<float> packed(kernels::F32PackedDwconvSize(g.c, taps, cfg->channel_tile));
       kernels::F32PackDwconv(g.c, taps, cfg->channel_tile, w.data(), bias, packed.data());
+      a.ConsumeConstant(1);
+      a.ConsumeConstant(2);
       return StepPtr(std::make_unique<DepthwiseConvStep>(g, cfg, std::move(packed), a.in[0], a.out[0]));
     }
   }
@@ -223,7 +225,11 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
                     p.pad_left == 0 && p.pad_right == 0;
   size_t ks = one_by_one ? 1 : taps;
   runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
-  if (!runtime_weights) PackConvWeights(g, ks, cfg.nr, filter, bias, packed.data());
+  if (!runtime_weights) {
+    PackConvWeights(g, ks, cfg.nr, filter, bias, packed.data());
+    a.ConsumeConstant(1);
+    a.ConsumeConstant(2);
+  }
   auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
   if (runtime_weights) {
     step->SetRuntimeWeights(a.in[1], a.has_input(2) ? std::optional<TensorRef>(a.in[2]) : std::nullopt);

@@ -170,6 +170,8 @@ Expected<StepPtr> LowerConvTranspose2d(const LowerArgs& a) {
   std::optional<TensorRef> runtime_filter, runtime_bias;
   if (!filter) runtime_filter = a.in[1];
   if (a.has_input(2) && !bias) runtime_bias = a.in[2];
+  a.ConsumeConstant(1);  // packed (when constant)
+  a.ConsumeConstant(2);  // copied (when constant)
   step->SetRuntimeWeights(runtime_filter, runtime_bias);
   return StepPtr(std::move(step));
 }

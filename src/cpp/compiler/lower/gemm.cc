@@ -74,7 +74,11 @@ Expected<StepPtr> LowerGemm(const LowerArgs& a) {
     for (size_t j = 0; j < n; ++j) bias[j] = beta * c[c_n == 1 ? 0 : j];
   }
   runtime::AlignedVector<float> packed;
-  if (b_const) packed = PackB(b_const, k, n, b_t, alpha, c_is_row ? bias.data() : nullptr);
+  if (b_const) {
+    packed = PackB(b_const, k, n, b_t, alpha, c_is_row ? bias.data() : nullptr);
+    a.ConsumeConstant(1);
+  }
+  if (c_is_row) a.ConsumeConstant(2);  // folded into the packed bias (or the bias below)
   BroadcastLoop c_loop = MakeBroadcastLoop({static_cast<uint32_t>(m), static_cast<uint32_t>(n)}, {c_shape});
   bool add_c_later = has_c && !c_is_row;
   // When C is added after the product, the clamp must wait for it.
@@ -167,13 +171,16 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   bool shared_b = true;
   for (uint64_t i = 0; i < batches; ++i) shared_b = shared_b && b_off[i] == b_off[0];
   runtime::AlignedVector<float> packed;
-  if (b_const && shared_b) packed = PackB(b_const + b_off[0], k, n, false, 1.0f, nullptr);
+  if (b_const && shared_b) {
+    packed = PackB(b_const + b_off[0], k, n, false, 1.0f, nullptr);
+    a.ConsumeConstant(1);
+  }
   auto mutex = std::make_shared<std::mutex>();
   auto scratch = std::make_shared<runtime::AlignedVector<float>>();
   return MakeStep("matmul", batches * m * n * k, [=](const ExecContext& ctx) {
     std::lock_guard<std::mutex> lock(*mutex);
     const float* x = ctx.As<float>(ra);
-    const float* w = ctx.As<float>(rb);
+    const float* w = packed.empty() ? ctx.As<float>(rb) : nullptr;
     float* y = ctx.As<float>(ry);
     kernels::MinMaxParams params{-INFINITY, INFINITY};
     uint64_t last_b = UINT64_MAX;

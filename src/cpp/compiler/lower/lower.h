@@ -24,6 +24,12 @@ struct LowerArgs {
   const uint8_t* constant(size_t i) const {
     return has_input(i) && input(i).kind == ValueKind::kConstant ? input(i).data->data() : nullptr;
   }
+  // Says that the step keeps its own form of constant input i (packed weights, a folded bias) and never
+  // reads the original at run time: the plan drops the original unless another step reads it.
+  void ConsumeConstant(size_t i) const {
+    if (constant(i)) consumed[i] = true;
+  }
+  mutable std::vector<bool> consumed;  // per node input, set by ConsumeConstant
 };
 
 using StepPtr = std::unique_ptr<runtime::Step>;
