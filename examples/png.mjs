@@ -1,4 +1,4 @@
-// A minimal PNG decoder for the demo (Node): 8-bit, non-interlaced, colour types 0 (grey), 2 (RGB),
+// A minimal PNG decoder and encoder for the demo (Node). Decoding: 8-bit, non-interlaced, colour types 0 (grey), 2 (RGB),
 // 3 (palette), 4 (grey+alpha) and 6 (RGBA), all five row filters. Returns {width, height, rgba}.
 // Anything else throws, naming what is unsupported. (The browser page decodes with <img>/canvas.)
 import zlib from 'node:zlib';
@@ -77,4 +77,36 @@ export function decodePng(bytes) {
     rgba.set([r, g, b, a], i * 4);
   }
   return { width, height, rgba };
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf) {
+  let c = 0xffffffff;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 255] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type, data) {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+// {width, height, rgba} -> PNG bytes (8-bit RGBA, every row unfiltered).
+export function encodePng({ width, height, rgba }) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const raw = Buffer.alloc(height * (width * 4 + 1));
+  for (let y = 0; y < height; y++) raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
+  return Buffer.concat([Buffer.from(SIGNATURE), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -2,6 +2,7 @@
 // Browser tests: the script-tag build (dist/webnn-wasm.iife.js) in headless Chromium.
 //
 //   node test/browser/run.mjs [--verbose] [--model squeezenet1_1,mobilenet_v2] [--no-native] [--no-litert]
+//                             [--update-screenshot]
 //
 // Runs the page test/browser/page.html three times, each time in a fresh browser profile:
 //   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the simd-threaded build;
@@ -14,7 +15,7 @@
 //       createContext rejects, there is no backend): the script tag's install() bridges it and the page and a
 //       worker compute with us.
 // Then test/browser/litert.html: LiteRT.js's webnn accelerator on us vs its wasm accelerator on the MediaPipe
-// .tflite models from npm (within 1e-3), and the demo page.
+// .tflite models from npm (within 1e-3), and the demo page (its screenshot: docs/demo.png).
 // Ends with `browser: N passed, M failed`; exit 1 on any failure.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -102,20 +103,30 @@ async function runLiteRtPage(chromium) {
   });
 }
 
-// The browser demo (examples/, served by `npm run demo:browser`) classifies its image end to end.
+// The browser demo (examples/, served by `npm run demo:browser`): PP-OCRv4's detector must box the four
+// lines of text on examples/page.png (examples/make-page.mjs draws them with baselines at y = 70, 145, 215,
+// 285) and print what ran it and how fast. A screenshot goes to the temp folder, or with
+// --update-screenshot to docs/demo.png, the one the README shows.
+const DEMO_BASELINES = [70, 145, 215, 285];
 async function runDemoPage(chromium) {
   console.log('\n== demo page (examples/index.html, cross-origin isolated)');
-  if (!fs.existsSync(path.join(MODELS, 'mobilenet_v2.onnx'))) {
-    report('[demo] examples/index.html', 'skip', 'skipped: ../shared/models/mobilenet_v2.onnx not found');
-    return;
-  }
   await withPage(chromium, { isolated: true, what: '[demo] examples/index.html' }, async (page, server) => {
+    await page.setViewportSize({ width: 900, height: 720 });
     await page.goto(`${server.url}/examples/`);
     await page.waitForFunction(() => window.__demoDone === true || window.__demoError, null, { timeout: PAGE_TIMEOUT_MS, polling: 500 });
     const text = await page.evaluate(() => document.getElementById('out').textContent);
-    const classes = (text.match(/class +\d+:/g) ?? []).length;
-    const ok = classes === 5 && /simd-threaded build/.test(text) && /time: first run/.test(text);
-    report('[demo] examples/index.html prints the top-5 and the time', ok ? 'pass' : 'fail', text.trim().split('\n').join(' | '));
+    const demo = await page.evaluate(() => window.__demo ?? null);
+    const boxes = demo?.boxes ?? [];
+    // Each line's box must hold the line's baseline region: top above the baseline, bottom below it.
+    const boxed = DEMO_BASELINES.filter((y) => boxes.some((b) => b.y < y - 10 && b.y + b.height > y - 2 && b.width > 150));
+    const ok = boxes.length === DEMO_BASELINES.length && boxed.length === DEMO_BASELINES.length &&
+      /simd-threaded build, \d+ thread/.test(text) && /first run [\d.]+ ms; steady state over \d+ runs: median/.test(text);
+    report('[demo] examples/index.html boxes the 4 lines of text on the page and prints the implementation and times', ok ? 'pass' : 'fail',
+           `${text.trim().split('\n').join(' | ')}; boxes ${JSON.stringify(boxes.map((b) => [b.x, b.y, b.width, b.height]))}`);
+    const shot = argv.includes('--update-screenshot') ? path.join(ROOT, 'docs', 'demo.png') : path.join(os.tmpdir(), 'webnn-wasm-demo.png');
+    fs.mkdirSync(path.dirname(shot), { recursive: true });
+    await page.screenshot({ path: shot, fullPage: true });
+    console.log(`  screenshot: ${shot}`);
   });
 }
 
