@@ -137,10 +137,10 @@ function printKernels(rows, peak, o) {
               'bytes read + written, as the memory-bound rows count theirs.');
 }
 
-// --profile: what each of our dispatches ran, step by step, and how much of the measured time the steps
-// account for (the rest is dispatch, readTensor and the hop to and from the executor thread).
+// --profile: what our dispatch ran, step by step (the fastest of 5 profiled), and how much of the
+// measured time the steps account for (the rest is dispatch, readTensor and the executor-thread hop).
 function printProfiles(rows) {
-  console.log('\n## Our steps per dispatch (--profile: one profiled dispatch per row)\n');
+  console.log('\n## Our steps per dispatch (--profile: the fastest of 5 profiled dispatches per row)\n');
   console.log('| op | shape | steps (ms, GFLOP/s where multiply-adds are counted) | steps ms | ours best ms | steps / best |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
