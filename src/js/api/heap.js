@@ -20,7 +20,11 @@ export function descriptorByteLength({ dataType, shape }) {
 
 // The spec's "validate buffer with descriptor": the byte length must match and a view must be a
 // Uint8Array or the data type's own view. Throws a TypeError that names `where`.
-export function checkBuffer(where, source, dataType, byteLength) {
+//
+// `byteViews` also admits Int8Array as a byte view, for readTensor() and writeTensor() only (beyond the
+// spec): onnxruntime-web 1.30 reads float32 MLTensors into Int8Arrays when part of a model falls back to
+// its CPU kernels, and Chromium does not check the view type there (crbug.com/378604909).
+export function checkBuffer(where, source, dataType, byteLength, { byteViews = ['Uint8Array'] } = {}) {
   const bytes = source.byteLength;
   if (bytes !== byteLength) {
     throw new TypeError(`${where}: byte length ${bytes} does not match the descriptor's ${byteLength}.`);
@@ -28,7 +32,7 @@ export function checkBuffer(where, source, dataType, byteLength) {
   if (!ArrayBuffer.isView(source)) return;
   // The class name, not instanceof: views from another realm (an iframe) are valid too.
   const kind = Object.prototype.toString.call(source).slice(8, -1);
-  if (kind !== 'Uint8Array' && !kViews[dataType].includes(kind)) {
+  if (!byteViews.includes(kind) && !kViews[dataType].includes(kind)) {
     throw new TypeError(`${where}: a ${kind} cannot hold ${dataType} data (use ${kViews[dataType][0]} or Uint8Array).`);
   }
 }

@@ -8,6 +8,8 @@ import { contextInternals, destroyWhenCollected, graphInternals, tensorInternals
 import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 
+// readTensor()/writeTensor() views that hold bytes of any data type (see checkBuffer: Int8Array beyond the spec).
+const TENSOR_BYTE_VIEWS = ['Uint8Array', 'Int8Array'];
 const contexts = new WeakSet();
 
 function brand(self) {
@@ -146,7 +148,7 @@ export class MLContext {
     this.#checkTensor('writeTensor', tensor);
     if (!tensor.writable) throw new TypeError('writeTensor tensor: the tensor is not writable.');
     const native = tensorInternals.nativeOf(tensor);
-    checkBuffer('writeTensor inputData', data, tensor.dataType, native.byteLength());
+    checkBuffer('writeTensor inputData', data, tensor.dataType, native.byteLength(), { byteViews: TENSOR_BYTE_VIEWS });
     const bytes = bytesOf(data);
     // The bytes are copied now, so the caller may reuse its buffer as soon as this returns.
     withStaged(this.#runtime, bytes, (staged) => unwrap(this.#native.writeTensor(native, staged)));
@@ -164,7 +166,7 @@ export class MLContext {
     const native = tensorInternals.nativeOf(tensor);
     let target = null;
     if (outputData !== undefined) {
-      checkBuffer('readTensor outputData', outputData, tensor.dataType, native.byteLength());
+      checkBuffer('readTensor outputData', outputData, tensor.dataType, native.byteLength(), { byteViews: TENSOR_BYTE_VIEWS });
       target = outputData;
     }
     const request = unwrap(this.#native.readTensor(native));

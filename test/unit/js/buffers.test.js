@@ -44,6 +44,15 @@ test('writeTensor() and readTensor() check the view and want the exact byte leng
   expect(Array.from(new Float32Array(bytes.buffer))).toEqual([1, 2, 3, 4]);
 });
 
+test('readTensor() and writeTensor() also take an Int8Array as a byte view (beyond the spec, as Chromium and onnxruntime-web do); constant() does not', async () => {
+  const t = await context.createTensor({ ...f32, readable: true, writable: true });
+  context.writeTensor(t, new Int8Array(new Float32Array([5, 6, 7, 8]).buffer));
+  const bytes = new Int8Array(16);
+  await context.readTensor(t, bytes);
+  expect(Array.from(new Float32Array(bytes.buffer))).toEqual([5, 6, 7, 8]);
+  expect(() => new MLGraphBuilder(context).constant(f32, new Int8Array(16))).toThrow(TypeError);
+});
+
 test('a read target detached before the read completes rejects with a TypeError', async () => {
   const t = await context.createTensor({ ...f32, readable: true });
   const target = new ArrayBuffer(16);
