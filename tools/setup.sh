@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need and is missing: Debian packages (emscripten, chromium,
-# googletest, ninja) and the npm dependencies. Safe to run repeatedly.
+# firefox-esr, webkit2gtk-driver, xvfb, googletest, ninja) and the npm dependencies. Safe to run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -8,7 +8,14 @@ command -v emcc >/dev/null || need+=(emscripten)
 command -v ninja >/dev/null || need+=(ninja-build)
 command -v cmake >/dev/null || need+=(cmake)
 [[ -f /usr/src/googletest/googletest/src/gtest-all.cc ]] || need+=(googletest)
-[[ ${WEBNN_SKIP_BROWSER:-0} == 1 ]] || command -v chromium >/dev/null || need+=(chromium)
+if [[ ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then
+  command -v chromium >/dev/null || need+=(chromium)
+  # The browsers without WebNN (test/browser/engines.mjs): Firefox ESR, and WebKitGTK's WebDriver with
+  # its MiniBrowser, which needs an X display (xvfb-run).
+  command -v firefox-esr >/dev/null || need+=(firefox-esr)
+  command -v WebKitWebDriver >/dev/null || need+=(webkit2gtk-driver)
+  command -v xvfb-run >/dev/null || need+=(xvfb)
+fi
 if ((${#need[@]})); then
   echo "setup: installing ${need[*]}"
   sudo=""; [[ $(id -u) == 0 ]] || sudo=sudo

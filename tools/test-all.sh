@@ -2,7 +2,8 @@
 # Runs every test: C++ unit tests (GoogleTest under node, via ctest), the layer check, JS unit tests
 # (jest; and node:test files, *.node.mjs, for what jest's VM cannot host: pthreads, child processes),
 # the WPT conformance runner, a smoke run of bench/kernels-vs-xnnpack.mjs (both engines load and agree on
-# every operator it times), the onnxruntime-web model tests, the browser tests and the package test
+# every operator it times), the onnxruntime-web model tests, the browser tests (Chromium; then Firefox ESR
+# and WebKitGTK, test/browser/engines.mjs) and the package test
 # (npm pack, then types, Node, Vite, webpack, esbuild and a strict CSP from the tarball).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,7 @@ run wpt node --no-experimental-fetch test/wpt/run.mjs
 run bench-smoke node --no-experimental-fetch bench/kernels-vs-xnnpack.mjs --smoke
 if [[ -f test/models/ort-models.test.mjs ]]; then run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs; fi
 if [[ -f test/browser/run.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run browser node test/browser/run.mjs; fi
+if [[ -f test/browser/engines.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run engines node test/browser/engines.mjs; fi
 if [[ ${WEBNN_SKIP_BROWSER:-0} == 1 ]]; then run package node test/package/run.mjs --no-browser; else run package node test/package/run.mjs; fi
 if ((${#failed[@]})); then
   echo "FAILED: ${failed[*]}"

@@ -1,6 +1,6 @@
 // Type-checked (tsc --noEmit) against the packed package under moduleResolution bundler and node16.
 // Each @ts-expect-error proves a declaration is precise, not `any`.
-import { createML, install, isInstalled, runtimeInfo, MLGraphBuilder as Builder } from 'webnn-wasm';
+import { createML, install, installedMode, isInstalled, runtimeInfo, MLGraphBuilder as Builder } from 'webnn-wasm';
 import type { InstallOptions } from 'webnn-wasm';
 import 'webnn-wasm/auto';
 
@@ -17,8 +17,9 @@ const { variant, numThreads }: { variant: 'simd' | 'simd-threaded'; numThreads: 
 const ml: ML = createML();
 // @ts-expect-error 'float33' is not an MLOperandDataType
 builder.input('x', { dataType: 'float33', shape: [1] });
-// @ts-expect-error install() has no mode 'always'
-install({ mode: 'always' });
+// @ts-expect-error install() has no mode 'if-missing' (an old name)
+install({ mode: 'if-missing' });
 // @ts-expect-error readTensor returns a promise
 const sync: ArrayBuffer = context.readTensor(tensor);
-export { installed, bytes, variant, numThreads, ml, sync, isInstalled };
+const mode: 'webnn-wasm' | 'bridge' | null = installedMode();
+export { installed, bytes, variant, numThreads, ml, sync, isInstalled, mode };
