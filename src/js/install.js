@@ -21,7 +21,7 @@ import { MLOperand } from './api/ml-operand.js';
 import { MLTensor } from './api/ml-tensor.js';
 import { contextInternals, graphInternals, operandInternals, tensorInternals } from './api/internals.js';
 import { INTERNAL, defineInterface } from './api/webidl-class.js';
-import { configure } from './loader.js';
+import { configure, preloadRuntime } from './loader.js';
 import { INTERFACE_NAMES, createBridge } from './bridge.js';
 
 const interfaces = { ML, MLContext, MLGraph, MLGraphBuilder, MLOperand, MLTensor };
@@ -93,6 +93,7 @@ export function install(options = {}) {
   for (const [name, cls] of Object.entries(globals)) defineGlobal(name, cls);
   if (gpuDeviceStub && typeof globalThis.GPUDevice === 'undefined') defineGlobal('GPUDevice', GPUDevice);
   installed = globals === interfaces ? 'webnn-wasm' : 'bridge';
+  preloadRuntime();
   return true;
 }
 

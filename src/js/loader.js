@@ -84,9 +84,20 @@ async function instantiate() {
           Object.values(instance.exports).find(isMemory);
         receive(instance, compiled);
       };
-      const promise = typeof Response !== 'undefined' && source instanceof Response
-        ? WebAssembly.instantiateStreaming(source, imports)
-        : WebAssembly.instantiate(source, imports);
+      const start = () => {
+        if (platform.instantiate && !(typeof Response !== 'undefined' && source instanceof Response)) {
+          return Promise.resolve(platform.instantiate(source, imports));
+        }
+        return typeof Response !== 'undefined' && source instanceof Response
+          ? WebAssembly.instantiateStreaming(source, imports)
+          : WebAssembly.instantiate(source, imports);
+      };
+      let promise;
+      try {
+        promise = start();
+      } catch (e) {
+        promise = Promise.reject(e);
+      }
       promise.then(done, (e) => instantiateFailed(new DOMException(`webnn-wasm: instantiating ${wasmUrl} failed: ${e?.message ?? e}`,
                                                                  'NotSupportedError')));
       return {};
@@ -101,6 +112,16 @@ async function instantiate() {
   }
   module.init(numThreads);
   return { module, memory: () => memory, numThreads, variant, threaded: threads };
+}
+
+// Starts loading the runtime now, without waiting for it (a failure surfaces at the first real use).
+// install() calls it where `options.preload` (default: platform.preload, true in Node) says so: in Node,
+// once another large wasm module (onnxruntime-web's 28 MB) is compiling, V8's background threads are
+// busy tiering it up for ~45 s on 2 cores and our pthread workers, started after that, took 40-65 s to
+// report ready; started first, they are up in ~0.1 s.
+export function preloadRuntime() {
+  if (!(options.preload ?? platform?.preload)) return;
+  loadRuntime().catch(() => {});
 }
 
 // The loaded runtime ({module, memory(), numThreads, variant, threaded}); loads on first call.

@@ -71,11 +71,30 @@ export function copyOut(runtime, address, size, target) {
   return out;
 }
 
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// In Node, while V8 tiers a large wasm module up (onnxruntime-web's 28 MB one, ~45 s on 2 cores after
+// its first session), the event loop stalls: Atomics.waitAsync's wake-up and timers both arrived 30-65 s
+// late, so a build() that had finished in 0.3 s resolved after 30-65 s. Microtasks still run. So in Node
+// a wait first sleeps on the flag in 1 ms slices (Atomics.wait, which Node allows on its main thread),
+// yielding to microtasks in between, for up to `blockMs`; only then does it wait asynchronously. A
+// blocked slice delays other macrotasks (I/O, timers) as a synchronous computation would.
+async function waitBlocking(i32, index, blockMs) {
+  const end = performance.now() + blockMs;
+  while (Atomics.load(i32(), index) === 0) {
+    if (performance.now() >= end) return false;
+    Atomics.wait(i32(), index, 0, 1);
+    await null;
+  }
+  return true;
+}
+
 // Resolves once the int32 at `address` is no longer 0 (set by the executor thread). With
 // `holdProcess` false, a Node process may exit while this waits (used to watch for a lost context).
-export async function waitForFlag(runtime, address, { holdProcess = true } = {}) {
+export async function waitForFlag(runtime, address, { holdProcess = true, blockMs = 0 } = {}) {
   const index = address / 4;  // not `>> 2`: the address may be above 2 GiB
   const i32 = () => new Int32Array(runtime.memory().buffer);
+  if (isNode && blockMs > 0 && await waitBlocking(i32, index, blockMs)) return;
   if (typeof Atomics.waitAsync === 'function') {
     const r = Atomics.waitAsync(i32(), index, 0);
     if (!r.async) return;

@@ -175,7 +175,9 @@ export class MLContext {
 
   async #finishRead(request, tensor, target) {
     try {
-      if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress());
+      // Node: up to 1 s of blocking wait (see waitForFlag), enough for most inferences; onnxruntime-web's
+      // own wasm EP blocks Node's event loop for a whole inference.
+      if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress(), { blockMs: 1000 });
       else await null;  // settle after the caller's synchronous code, as a timeline read does
       if (tensorInternals.isDestroyed(tensor)) {
         throw invalidState('readTensor: the tensor was destroyed before the read completed.');
