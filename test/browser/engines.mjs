@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The browsers without WebNN, the ones a polyfill is for: Firefox ESR (Debian's firefox-esr, driven by
-// puppeteer-core over WebDriver BiDi) and WebKit (Debian's webkit2gtk-driver: WebKitWebDriver starting
+// The browsers without WebNN, the ones a polyfill is for: Firefox ESR (Debian's firefox-esr, started and
+// pointed at the page by puppeteer-core over WebDriver BiDi; see firefox() for why it then lets go) and WebKit (Debian's webkit2gtk-driver: WebKitWebDriver starting
 // MiniBrowser --automation under xvfb-run, spoken to over plain W3C WebDriver).
 //
 //   node test/browser/engines.mjs [--engine firefox,webkit] [--model squeezenet1_1] [--verbose]
@@ -15,6 +15,7 @@
 // Ends with `engines: N passed, M failed`; exit 1 on any failure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.mjs';
@@ -39,25 +40,61 @@ function report(name, status, detail) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Firefox: one browser, a fresh browser context per page.
+// Pages that report over HTTP (test/browser/report-frame.html) POST their results here.
+let reportArrived = () => {};
+const routes = {
+  '/__report': (req, res) => {
+    let body = '';
+    req.on('data', (chunk) => { body += chunk; });
+    req.on('end', () => {
+      res.writeHead(204).end();
+      reportArrived(JSON.parse(body));
+    });
+  },
+};
+
+// Firefox: puppeteer-core starts it with a fresh profile and opens the page over WebDriver BiDi, then
+// disconnects: while a BiDi session is connected, Firefox 153's Remote Agent leaves 2 to 8 in 100
+// `new Worker()` calls made inside a worker blocked for good (measured: 21 of 100 worker starts of 3 nested
+// workers each connected, 0 of 100 disconnected), which would stop our pthreads' start. So the page is loaded
+// through test/browser/report-frame.html, which waits until the connection is gone and POSTs its results.
 async function firefox() {
   const { default: puppeteer } = await import('puppeteer-core');
-  const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true, protocol: 'webDriverBiDi' });
+  const launch = async () => {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-firefox-'));
+    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true,
+                                             protocol: 'webDriverBiDi', userDataDir: profile });
+    const stop = () => {
+      browser.process()?.kill();
+      fs.rmSync(profile, { recursive: true, force: true });
+    };
+    return { browser, stop };
+  };
+  const { browser, stop } = await launch();
+  const version = await browser.version();
+  stop();
   return {
-    version: await browser.version(),
+    version,
     async results(url) {
-      const context = await browser.createBrowserContext();
+      const { origin, pathname, search } = new URL(url);
+      const { browser: b, stop: stopThis } = await launch();
       try {
-        const page = await context.newPage();
-        if (verbose) page.on('console', (m) => console.log(`    console: ${m.text()}`));
-        await page.goto(url);
-        await page.waitForFunction(() => window.__done === true, { timeout: PAGE_TIMEOUT_MS, polling: 250 });
-        return await page.evaluate(() => window.__results);
+        const report = new Promise((resolve) => { reportArrived = resolve; });
+        const page = (await b.pages())[0] ?? await b.newPage();
+        await page.goto(`${origin}/test/browser/report-frame.html?page=${encodeURIComponent(pathname + search)}&delay=1000`);
+        await b.disconnect();
+        let timer;
+        const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no report after ${PAGE_TIMEOUT_MS} ms`)), PAGE_TIMEOUT_MS); });
+        try {
+          return await Promise.race([report, timeout]);
+        } finally {
+          clearTimeout(timer);
+        }
       } finally {
-        await context.close();
+        stopThis();
       }
     },
-    close: () => browser.close(),
+    close: async () => {},
   };
 }
 
@@ -134,7 +171,7 @@ async function runEngine(name) {
     for (const isolated of [true, false]) {
       const expect = isolated && engine.threads ? 'simd-threaded' : 'simd';
       const label = `${name}, ${isolated ? 'isolated' : 'not isolated'}`;
-      const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated });
+      const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated, routes });
       try {
         for (const page of [`/test/browser/page.html?expect=${expect}&model=${model}`, `/test/browser/module-worker.html?expect=${expect}`]) {
           try {

@@ -12,10 +12,14 @@ const TYPES = {
 };
 
 // Serves `root`; `mounts` maps URL prefixes ('/shared-models/') to other folders; `headers` go on every
-// response (e.g. a Content-Security-Policy).
-export function startServer({ root, mounts = {}, isolated = false, headers: extraHeaders = {}, port = 0, host = '127.0.0.1', log = null }) {
+// response (e.g. a Content-Security-Policy); `routes` maps a path to a handler(req, res) of its own.
+export function startServer({ root, mounts = {}, isolated = false, headers: extraHeaders = {}, routes = {}, port = 0, host = '127.0.0.1', log = null }) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
+    if (routes[url.pathname]) {
+      routes[url.pathname](req, res);
+      return;
+    }
     let pathname = decodeURIComponent(url.pathname);
     let base = root;
     for (const [prefix, dir] of Object.entries(mounts)) {
