@@ -11,6 +11,8 @@ export interface WebnnWasmOptions {
   wasmPaths?: string | Record<string, string | URL>;
   /** The bytes of the wasm build that will be loaded, instead of fetching or reading it. */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Start loading the runtime at install() rather than at the first createContext() (default: true in Node). */
+  preload?: boolean;
 }
 
 export interface InstallOptions extends WebnnWasmOptions {

@@ -4,7 +4,7 @@ import { createML, install, installedMode, isInstalled, runtimeInfo, MLGraphBuil
 import type { InstallOptions } from 'webnn-wasm';
 import 'webnn-wasm/auto';
 
-const options: InstallOptions = { mode: 'force', numThreads: 2, wasmPaths: '/assets/webnn/' };
+const options: InstallOptions = { mode: 'force', numThreads: 2, wasmPaths: '/assets/webnn/', preload: false };
 const installed: boolean = install(options);
 const context: MLContext = await navigator.ml.createContext();
 const builder: MLGraphBuilder = new Builder(context);
