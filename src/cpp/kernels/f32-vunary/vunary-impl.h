@@ -128,4 +128,29 @@ inline v128_t ErfSmall(v128_t z) {
   return wasm_f32x4_mul(Splat(1.12837916709551257390f), s);
 }
 
+// sigmoid(x) as e / (1 + e) with e = exp(-|x|) (no overflow, no cancellation), reflected as 1 - that
+// for x > 0. Shared by the u4 and u8 kernels.
+inline v128_t SigmoidF32(v128_t v) {
+  const v128_t one = wasm_f32x4_const_splat(1.0f);
+  const v128_t e = ExpF32(wasm_f32x4_neg(wasm_f32x4_abs(v)));
+  const v128_t f = wasm_f32x4_div(e, wasm_f32x4_add(one, e));
+  return Select(wasm_f32x4_gt(v, wasm_f32x4_const_splat(0.0f)), wasm_f32x4_sub(one, f), f);
+}
+
+// tanh(x): odd Taylor polynomial to x^13 for |x| < 0.3; otherwise (1 - e) / (1 + e) with e = exp(-2|x|),
+// both on |x| and x's sign taken last, so tanh(-0) = -0. Shared by the u4 and u8 kernels.
+inline v128_t TanhF32(v128_t v) {
+  const v128_t ax = wasm_f32x4_abs(v);
+  const v128_t x2 = wasm_f32x4_mul(v, v);
+  static constexpr float kC[] = {21844.0f / 6081075.0f, -1382.0f / 155925.0f, 62.0f / 2835.0f,
+                                 -17.0f / 315.0f,       2.0f / 15.0f,         -1.0f / 3.0f};
+  v128_t p = Splat(kC[0]);
+#pragma clang loop unroll(full)
+  for (size_t i = 1; i < 6; ++i) p = wasm_f32x4_add(Splat(kC[i]), wasm_f32x4_mul(p, x2));
+  const v128_t small = wasm_f32x4_add(ax, wasm_f32x4_mul(wasm_f32x4_mul(ax, x2), p));
+  const v128_t e = ExpF32(wasm_f32x4_mul(Splat(-2.0f), ax));
+  const v128_t r = wasm_f32x4_div(wasm_f32x4_sub(Splat(1.0f), e), wasm_f32x4_add(Splat(1.0f), e));
+  return CopySign(Select(wasm_f32x4_lt(ax, Splat(0.3f)), small, r), v);
+}
+
 }  // namespace webnn::kernels::vunary_impl
