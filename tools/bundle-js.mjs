@@ -41,6 +41,9 @@ for (const variant of ['simd', 'simd-threaded']) {
 writeBrowserPthreadWorker();
 copyFileSync(join(root, 'src/js/generated/webnn.d.ts'), join(dist, 'webnn.d.ts'));
 for (const file of readdirSync(join(root, 'src/types'))) copyFileSync(join(root, 'src/types', file), join(dist, file));
+// The CommonJS entry declares the same module as the ESM one: one source, two file names (TypeScript
+// resolves `require` to .d.cts and `import` to .d.mts).
+copyFileSync(join(root, 'src/types/index.d.mts'), join(dist, 'index.d.cts'));
 
 // Emscripten 3.1.6's worker.js starts a pthread by importScripts() of the main script URL. Browsers get
 // one file with both: no second request, nothing for `worker-src 'self'` or `script-src` to refuse, and
