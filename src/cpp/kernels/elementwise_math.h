@@ -92,6 +92,8 @@ inline C UnaryMath(UnaryOp op, C x, const UnaryMathParams& p) {
       case UnaryOp::kLogicalNot: return C(v == 0);
       case UnaryOp::kIsNaN: return C(std::isnan(v));
       case UnaryOp::kIsInfinite: return C(std::isinf(v));
+      // As mul(x, sigmoid(x)) computes it: -inf gives -inf * 0 = NaN there too.
+      case UnaryOp::kSwish: return static_cast<C>(v * (1.0 / (1.0 + std::exp(-v))));
     }
     return x;
   } else {

@@ -30,6 +30,35 @@ MinMax* FusableClamp(Node& n) {
   return nullptr;
 }
 
+bool IsUnary(const Node& n, UnaryOp op) {
+  const auto* u = std::get_if<UnaryParams>(&n.params);
+  return u && u->op == op;
+}
+
+// mul(x, s) or mul(s, x) with s = sigmoid(x) seen by nothing else -> swish(x), in place of the mul (whose
+// clamp is still unset: the relu/clamp fusion runs after this).
+void FuseSwish(Subgraph& g, std::vector<int>& consumers, const std::vector<int>& producer) {
+  for (Node& mul : g.nodes) {
+    const auto* b = std::get_if<BinaryParams>(&mul.params);
+    if (mul.removed || !b || b->op != BinaryOp::kMul || mul.inputs.size() != 2) continue;
+    for (int side = 0; side < 2; ++side) {
+      const ValueId s = mul.inputs[side], x = mul.inputs[1 - side];
+      if (producer[s] < 0 || g.values[s].type != DataType::kFloat32) continue;
+      Node& sigmoid = g.nodes[producer[s]];
+      if (sigmoid.removed || !IsUnary(sigmoid, UnaryOp::kSigmoid) || sigmoid.inputs[0] != x) continue;
+      if (consumers[s] != 1 || !g.values[s].output_indices.empty()) continue;
+      UnaryParams swish;
+      swish.op = UnaryOp::kSwish;
+      mul.params = swish;
+      mul.inputs = {x};
+      mul.label = sigmoid.label + "+" + mul.label;
+      sigmoid.removed = true;
+      --consumers[x];  // x fed both; the swish reads it once
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 void FuseActivations(Subgraph& g) {
@@ -39,6 +68,7 @@ void FuseActivations(Subgraph& g) {
     if (g.nodes[i].removed) continue;
     for (ValueId o : g.nodes[i].outputs) producer[o] = static_cast<int>(i);
   }
+  FuseSwish(g, consumers, producer);
   for (Node& act : g.nodes) {
     MinMax range;
     if (act.removed || !AsMinMax(act, &range)) continue;

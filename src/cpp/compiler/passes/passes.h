@@ -14,7 +14,8 @@ Status FoldConstants(Subgraph& g);
 // Cancels transpose pairs and moves transposes through layout-agnostic nodes so NHWC flows between
 // convolutions even when the graph is NCHW.
 void OptimizeLayout(Subgraph& g);
-// Folds relu / clamp into the conv2d, gemm or binary node that produces their only input.
+// Folds relu / clamp into the conv2d, gemm or binary node that produces their only input, and
+// mul(x, sigmoid(x)) (SiLU, as ONNX exporters write it) into one swish unary node.
 void FuseActivations(Subgraph& g);
 
 // Shared helpers.

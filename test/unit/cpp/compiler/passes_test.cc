@@ -14,6 +14,7 @@ int CountLive(const Subgraph& g, size_t variant_index) {
 // Indices in NodeParams, from the types (nodes.def's order may change).
 const size_t kTranspose = NodeParams(TransposeParams{}).index();
 const size_t kUnary = NodeParams(UnaryParams{}).index();
+const size_t kBinary = NodeParams(BinaryParams{}).index();
 const size_t kConv = NodeParams(Conv2dParams{}).index();
 const size_t kCopy = NodeParams(CopyParams{}).index();
 
@@ -98,6 +99,39 @@ TEST(FuseActivationsTest, FoldsReluIntoConvTranspose) {
   EXPECT_EQ(CountLive(g, kUnary), 0);
   EXPECT_EQ(std::get<ConvTranspose2dParams>(g.nodes[0].params).clamp.min, 0.0f);
   EXPECT_EQ(g.nodes[0].outputs[0], r);
+}
+
+TEST(FuseActivationsTest, FusesMulOfSigmoidIntoSwishUnlessTheSigmoidIsSeen) {
+  for (int side = 0; side < 2; ++side) {
+    Subgraph g;
+    ValueId x = g.AddInput("x", DataType::kFloat32, {2, 3});
+    ValueId s = g.AddValue(DataType::kFloat32, {2, 3});
+    g.AddNode(UnaryParams{UnaryOp::kSigmoid}, {x}, {s}, "sigmoid");
+    ValueId y = g.AddValue(DataType::kFloat32, {2, 3});
+    g.AddNode(BinaryParams{BinaryOp::kMul, {}}, side ? std::vector<ValueId>{s, x} : std::vector<ValueId>{x, s}, {y}, "mul");
+    g.AddOutput("y", y);
+    FuseActivations(g);
+    EXPECT_EQ(CountLive(g, kBinary), 0) << side;
+    ASSERT_EQ(CountLive(g, kUnary), 1) << side;
+    EXPECT_TRUE(g.nodes[0].removed);
+    EXPECT_EQ(std::get<UnaryParams>(g.nodes[1].params).op, UnaryOp::kSwish);
+    EXPECT_EQ(g.nodes[1].inputs, std::vector<ValueId>{x});
+    EXPECT_EQ(g.nodes[1].outputs[0], y);
+  }
+  // The sigmoid's value is also a graph output, or the mul's other operand is not its input: no fusion.
+  Subgraph h;
+  ValueId x = h.AddInput("x", DataType::kFloat32, {4});
+  ValueId z = h.AddInput("z", DataType::kFloat32, {4});
+  ValueId s = h.AddValue(DataType::kFloat32, {4});
+  h.AddNode(UnaryParams{UnaryOp::kSigmoid}, {x}, {s}, "sigmoid");
+  ValueId y1 = h.AddValue(DataType::kFloat32, {4}), y2 = h.AddValue(DataType::kFloat32, {4});
+  h.AddNode(BinaryParams{BinaryOp::kMul, {}}, {x, s}, {y1}, "mul");
+  h.AddNode(BinaryParams{BinaryOp::kMul, {}}, {z, s}, {y2}, "mul2");
+  h.AddOutput("s", s);
+  h.AddOutput("y1", y1);
+  h.AddOutput("y2", y2);
+  FuseActivations(h);
+  EXPECT_EQ(CountLive(h, kBinary), 2);
 }
 
 TEST(RemoveDeadNodesTest, DropsNodesThatReachNoOutput) {
