@@ -64,15 +64,24 @@ async function firefox() {
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-firefox-'));
     const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true,
                                              protocol: 'webDriverBiDi', userDataDir: profile });
-    const stop = () => {
-      browser.process()?.kill();
-      fs.rmSync(profile, { recursive: true, force: true });
+    // The profile goes once Firefox has exited (killed, it still writes for a moment: an immediate rmSync
+    // failed with ENOTEMPTY in CI); a profile that cannot be removed is left in the temp folder.
+    const stop = async () => {
+      const child = browser.process();
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      }
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      } catch {}
     };
     return { browser, stop };
   };
   const { browser, stop } = await launch();
   const version = await browser.version();
-  stop();
+  await stop();
   return {
     version,
     async results(url) {
@@ -91,7 +100,7 @@ async function firefox() {
           clearTimeout(timer);
         }
       } finally {
-        stopThis();
+        await stopThis();
       }
     },
     close: async () => {},
