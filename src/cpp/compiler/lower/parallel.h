@@ -51,8 +51,18 @@ void ParallelTiles2D(runtime::ThreadPool* pool, uint64_t macs, size_t range_i, s
     });
     return;
   }
-  for (size_t i = 0; i < range_i; i += tile_i) {
-    for (size_t j = 0; j < range_j; j += tile_j) fn(i, j, std::min(tile_i, range_i - i), std::min(tile_j, range_j - j));
+  // The smaller operand is the one re-read: with more columns than rows (a transformer's [128, 256] x
+  // [256, 1024], a late 7x7 convolution) the weights are the larger, so column tiles go outermost and one
+  // tile's packed weights stay in cache while every row block passes; otherwise (early convolutions,
+  // 12544 pixels) rows go outermost. A/B through bench/direct.mjs, 1 thread: column-outer everywhere made
+  // transformer_encoder 8% faster and squeezenet/mobilenet_v2 3-5% slower.
+  const auto tile = [&](size_t i, size_t j) { fn(i, j, std::min(tile_i, range_i - i), std::min(tile_j, range_j - j)); };
+  if (range_j > range_i) {
+    for (size_t j = 0; j < range_j; j += tile_j)
+      for (size_t i = 0; i < range_i; i += tile_i) tile(i, j);
+  } else {
+    for (size_t i = 0; i < range_i; i += tile_i)
+      for (size_t j = 0; j < range_j; j += tile_j) tile(i, j);
   }
 }
 
