@@ -78,14 +78,12 @@ Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const Name
              std::vector<void*> in, out;
              for (const auto& t : bound.inputs) in.push_back(t->data());
              for (const auto& t : bound.outputs) out.push_back(t->data());
-             if (!self) {
-               graph->plan->Run(in.data(), out.data(), pool);
-               return Status::Ok();
-             }
              std::vector<StepProfile> profile;
-             graph->plan->Run(in.data(), out.data(), pool, &profile);
-             std::lock_guard<std::mutex> lock(self->mutex_);
-             self->profile_ = std::move(profile);
+             graph->plan->Run(in.data(), out.data(), pool, self ? &profile : nullptr);
+             if (self) {
+               std::lock_guard<std::mutex> lock(self->mutex_);
+               self->profile_ = std::move(profile);
+             }
              return Status::Ok();
            },
            nullptr});

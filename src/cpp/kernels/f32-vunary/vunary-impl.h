@@ -48,13 +48,14 @@ inline v128_t CopySign(v128_t m, v128_t s) {
 // exp(x) in f32x4, about 1-2 ULP over the whole range: Cody-Waite reduction x = n*ln2 + t with
 // |t| <= ln2/2, a degree-7 Taylor polynomial, and 2^n applied as two factors so that results in the
 // subnormal range are rounded only once. x < -104 gives 0, x > 88.73 gives +inf, NaN stays NaN.
-// ExpF32(x) is ExpF32(x, 0); ExpF32(hi, lo) is exp(hi + lo) for a small correction lo (|lo| <= half an
-// ULP of hi), added after the exact first reduction step so that it is not lost to rounding.
-inline v128_t ExpF32(v128_t x, v128_t lo) {
+// ExpF32(hi, lo) is exp(hi + lo) for a small correction lo (|lo| <= half an ULP of hi), added after the
+// exact first reduction step so that it is not lost to rounding; ExpF32(x) skips that add.
+template <bool kWithLo>
+inline v128_t ExpF32Impl(v128_t x, v128_t lo) {
   x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, Splat(-104.0f)), Splat(89.0f));
   const v128_t n = wasm_f32x4_nearest(wasm_f32x4_mul(x, Splat(1.44269504088896341f)));
   v128_t t = wasm_f32x4_sub(x, wasm_f32x4_mul(n, Splat(0.693145751953125f)));  // exact: ln2_hi has 15 bits
-  t = wasm_f32x4_add(t, lo);
+  if constexpr (kWithLo) t = wasm_f32x4_add(t, lo);
   t = wasm_f32x4_sub(t, wasm_f32x4_mul(n, Splat(1.42860682030941723212e-6f)));
   v128_t p = Splat(1.0f / 5040.0f);
   p = wasm_f32x4_add(Splat(1.0f / 720.0f), wasm_f32x4_mul(p, t));
@@ -71,7 +72,8 @@ inline v128_t ExpF32(v128_t x, v128_t lo) {
   const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, wasm_i32x4_const_splat(127)), 23);
   return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
 }
-inline v128_t ExpF32(v128_t x) { return ExpF32(x, wasm_f32x4_const_splat(0.0f)); }
+inline v128_t ExpF32(v128_t x, v128_t lo) { return ExpF32Impl<true>(x, lo); }
+inline v128_t ExpF32(v128_t x) { return ExpF32Impl<false>(x, wasm_f32x4_const_splat(0.0f)); }
 
 // exp(x) in f64x2 to about 2^-47 relative: rounded to float it is correctly rounded except for inputs
 // within 2^-47 of a rounding boundary.
