@@ -84,21 +84,12 @@ async function instantiate() {
           Object.values(instance.exports).find(isMemory);
         receive(instance, compiled);
       };
-      const start = () => {
-        if (platform.instantiate && !(typeof Response !== 'undefined' && source instanceof Response)) {
-          return Promise.resolve(platform.instantiate(source, imports));
-        }
-        return typeof Response !== 'undefined' && source instanceof Response
-          ? WebAssembly.instantiateStreaming(source, imports)
-          : WebAssembly.instantiate(source, imports);
+      // async: a synchronous throw (platform.instantiate compiles in place) becomes a rejection.
+      const start = async () => {
+        if (typeof Response !== 'undefined' && source instanceof Response) return WebAssembly.instantiateStreaming(source, imports);
+        return platform.instantiate ? platform.instantiate(source, imports) : WebAssembly.instantiate(source, imports);
       };
-      let promise;
-      try {
-        promise = start();
-      } catch (e) {
-        promise = Promise.reject(e);
-      }
-      promise.then(done, (e) => instantiateFailed(new DOMException(`webnn-wasm: instantiating ${wasmUrl} failed: ${e?.message ?? e}`,
+      start().then(done, (e) => instantiateFailed(new DOMException(`webnn-wasm: instantiating ${wasmUrl} failed: ${e?.message ?? e}`,
                                                                  'NotSupportedError')));
       return {};
     },

@@ -2,7 +2,7 @@
 // (from any thread in the threaded build), which replaces the buffer behind older views. Addresses come
 // from C++ as unsigned numbers: the whole 4 GiB of wasm32 memory is usable, so nothing here may treat
 // one as a signed int32 (`>>` or `| 0` on an address above 2 GiB makes it negative).
-import { holdProcessOpen } from '../loader.js';
+import { holdProcessOpen, isNode } from '../loader.js';
 import { unwrap } from './errors.js';
 
 const kElementBytes = { float32: 4, float16: 2, int32: 4, uint32: 4, int64: 8, uint64: 8, int8: 1, uint8: 1 };
@@ -70,8 +70,6 @@ export function copyOut(runtime, address, size, target) {
   new Uint8Array(out).set(src);
   return out;
 }
-
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 // In Node, while V8 tiers a large wasm module up (onnxruntime-web's 28 MB one, ~45 s on 2 cores after
 // its first session), the event loop stalls: Atomics.waitAsync's wake-up and timers both arrived 30-65 s
