@@ -12,7 +12,7 @@
 // A stub GPUDevice class is defined where WebGPU is absent: onnxruntime-web's WebNN backend tests
 // `x instanceof GPUDevice` unguarded. It is inert (its constructor throws) and only ever defined when
 // the name is free; pass {gpuDeviceStub: false} to opt out.
-import { registerInterface } from './generated/webidl.js';
+import { registerInterface } from './webidl/conversions.js';
 import { ML } from './api/ml.js';
 import { MLContext } from './api/ml-context.js';
 import { MLGraph } from './api/ml-graph.js';

@@ -1,7 +1,7 @@
 // MLContext: marshals to the runtime's context (src/cpp/runtime/context.h), which owns the timeline
 // (dispatch, tensor reads and writes, builds and destroys, in order), the tensors and graphs, and the
 // lost state. Spec: #api-mlcontext.
-import { convertArguments } from '../generated/webidl.js';
+import { convertArguments } from '../webidl/conversions.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
 import { bytesOf, checkBuffer, copyOut, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
 import { contextInternals, destroyWhenCollected, graphInternals, tensorInternals } from './internals.js';

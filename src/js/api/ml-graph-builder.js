@@ -1,8 +1,9 @@
-// MLGraphBuilder. Every operator method is defined generically from the IDL (generated/webidl.js):
+// MLGraphBuilder. Every operator method is defined generically from the IDL (generated/idl-tables.js):
 // arguments are converted as WebIDL says, flattened to {argument: value, 'options.member': value},
 // operands replaced by ids, and passed to the one native entry point, which validates them again.
 // Adding an operator needs no change here. Spec: #api-mlgraphbuilder.
-import { convertArguments, operations } from '../generated/webidl.js';
+import { operations } from '../generated/idl-tables.js';
+import { convertArguments } from '../webidl/conversions.js';
 import { invalidState, unwrap } from './errors.js';
 import { bytesOf, checkBuffer, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
 import { contextInternals, operandInternals, tensorInternals } from './internals.js';

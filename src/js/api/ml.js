@@ -1,6 +1,6 @@
 // ML (navigator.ml): creates contexts. Every device is served on this CPU implementation, so
 // `deviceType` (2024 API, still sent by onnxruntime-web) and a GPUDevice are accepted and ignored.
-import { convertArguments } from '../generated/webidl.js';
+import { convertArguments } from '../webidl/conversions.js';
 import { loadRuntime } from '../loader.js';
 import { MLContext } from './ml-context.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';

@@ -2,7 +2,7 @@
 // enumerable operations and attributes, "Illegal constructor" for interfaces without one, and the
 // `length` of each operation and constructor that WebIDL defines (the fewest arguments any of its
 // overloads requires), where our methods take (...args) and so would report 0.
-import { constructors, operations } from '../generated/webidl.js';
+import { constructors, operations } from '../generated/idl-tables.js';
 
 export const INTERNAL = Symbol('webnn-wasm internal');
 
