@@ -89,7 +89,15 @@ export function install(options = {}) {
   const ownsMl = Object.prototype.hasOwnProperty.call(nav, 'ml');
   const target = !ownsMl && proto && proto !== Object.prototype ? proto : nav;
   previous.set('navigator.ml', { target, desc: Object.getOwnPropertyDescriptor(target, 'ml') });
-  Object.defineProperty(target, 'ml', { get: () => instance, configurable: true, enumerable: true });
+  // As a WebIDL attribute getter: named "get ml", and called on anything but this realm's navigator (e.g. on
+  // Navigator.prototype itself) a TypeError. [SameObject]: always the one ML.
+  const { get } = Object.getOwnPropertyDescriptor({
+    get ml() {
+      if (this !== nav) throw new TypeError('Illegal invocation');
+      return instance;
+    },
+  }, 'ml');
+  Object.defineProperty(target, 'ml', { get, set: undefined, configurable: true, enumerable: true });
   for (const [name, cls] of Object.entries(globals)) defineGlobal(name, cls);
   if (gpuDeviceStub && typeof globalThis.GPUDevice === 'undefined') defineGlobal('GPUDevice', GPUDevice);
   installed = globals === interfaces ? 'webnn-wasm' : 'bridge';

@@ -75,8 +75,13 @@ export class MLContext {
     return false;  // a CPU implementation: never a GPU or NPU
   }
 
+  // A promise-typed attribute: on a wrong `this` the getter rejects rather than throws (WebIDL §3.7.6).
   get lost() {
-    return brand(this).#lost;
+    try {
+      return brand(this).#lost;
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   dispatch(...args) {
