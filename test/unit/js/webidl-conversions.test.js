@@ -253,6 +253,15 @@ describe('dictionaries', () => {
       .toBe('input descriptor.shape: Required member is undefined.');
   });
 
+  test('roundingType is the alias of MLPool2dOptions.outputShapeRounding (Chromium, WPT)', () => {
+    const x = new FakeOperand();
+    expect(builder('maxPool2d', x, { roundingType: 'ceil' }).args[1].outputShapeRounding).toBe('ceil');
+    expect('roundingType' in builder('maxPool2d', x, { roundingType: 'ceil' }).args[1]).toBe(false);
+    expect(builder('averagePool2d', x, { outputShapeRounding: 'floor', roundingType: 'ceil' }).args[1].outputShapeRounding).toBe('floor');
+    expect(error(() => builder('l2Pool2d', x, { roundingType: 'up' })))
+      .toBe("l2Pool2d options.roundingType: 'up' is not a valid value for enum MLRoundingType.");
+  });
+
   test('MLContextOptions.deviceType (compat) is checked as Chromium does', () => {
     for (const deviceType of ['cpu', 'gpu', 'npu']) {
       expect(ml('createContext', { deviceType }).args[0]).toEqual({ accelerated: true, deviceType, powerPreference: 'default' });
