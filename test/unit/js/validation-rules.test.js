@@ -1,0 +1,75 @@
+// The spec's generic validation rules, one case each: which exception, and a message naming the method, the
+// argument and the rule. Per-operator rules are in the native unit tests and the fuzzer's invalid cases.
+import { createML, MLGraphBuilder } from '../../../dist/index.mjs';
+
+const ml = createML({ threads: false });
+let context;
+beforeAll(async () => { context = await ml.createContext(); });
+
+const f32 = (shape) => ({ dataType: 'float32', shape });
+
+// [rule, call, exception name, message pattern]; call gets a fresh builder with input 'x' [2] and returns the
+// result (a promise for async methods).
+const cases = [
+  ['operand from another builder', (b) => b.add(b.x, new MLGraphBuilder(context).input('y', f32([2]))), 'TypeError', /^add b: the operand belongs to another builder/],
+  ['output from another builder', (b) => b.build({ o: new MLGraphBuilder(context).input('y', f32([2])) }), 'TypeError', /^build outputs\['o'\]: the operand belongs to another builder/],
+  ['duplicate input name', (b) => b.input('x', f32([2])), 'TypeError', /^input name: 'x' is already used/],
+  ['empty input name', (b) => b.input('', f32([2])), 'TypeError', /^input name: should not be empty/],
+  ['an output that is an input', (b) => b.build({ o: b.x }), 'TypeError', /^build outputs\['o'\]: should not be an input or a constant/],
+  ['no outputs', (b) => b.build({}), 'TypeError', /^build outputs: should not be empty/],
+  ['a zero dimension', (b) => b.input('z', f32([2, 0])), 'TypeError', /^input descriptor: dimensions must be greater than 0/],
+  ['a dimension over unsigned long', (b) => b.input('z', f32([2 ** 32])), 'TypeError', /^input descriptor\.shape\[0\]: Value 4294967296 is outside the range/],
+  ['an input over maxTensorByteLength', (b) => b.input('z', f32([context.opSupportLimits().maxTensorByteLength / 4 + 1])), 'TypeError', /^input descriptor: a tensor of shape \[\d+\] is too large/],
+  ['an output over maxTensorByteLength', (b) => b.add(b.input('a', f32([context.opSupportLimits().maxTensorByteLength / 4, 1])), b.input('b', f32([1, 5])), { label: 'big' }), 'TypeError', /^\[big\] add output: is too large/],
+  ['a tensor over maxTensorByteLength', () => context.createTensor(f32([context.opSupportLimits().maxTensorByteLength / 4 + 1])), 'TypeError', /^createTensor descriptor: a tensor of shape/],
+  ['an unknown data type', (b) => b.input('z', { dataType: 'float64', shape: [1] }), 'TypeError', /^input descriptor\.dataType: 'float64' is not a valid value/],
+  ['a constant buffer of the wrong size', (b) => b.constant(f32([2]), new Float32Array(3)), 'TypeError', /^constant buffer: byte length 12 does not match the descriptor's 8/],
+  ['a constant buffer of the wrong type', (b) => b.constant(f32([2]), new Int32Array(2)), 'TypeError', /^constant buffer: a Int32Array cannot hold float32 data/],
+  ['a constant Float64Array for float32 (size checked first, as the spec orders it)', (b) => b.constant(f32([2]), new Float64Array(1)), 'TypeError', /^constant buffer: a Float64Array cannot hold float32 data/],
+  ['a constant BigInt64Array for float32', (b) => b.constant(f32([2]), new BigInt64Array(1)), 'TypeError', /^constant buffer: a BigInt64Array cannot hold float32 data/],
+  ['the label prefixes the message', (b) => b.slice(b.x, [0], [3], { label: 'slice_xxx' }), 'TypeError', /^\[slice_xxx\] slice sizes:/],
+];
+
+test.each(cases)('%s', async (rule, call, name, message) => {
+  const b = new MLGraphBuilder(context);
+  b.x = b.input('x', f32([2]));
+  let error;
+  try {
+    await call(b);
+  } catch (e) {
+    error = e;
+  }
+  expect(error?.name).toBe(name);
+  expect(error.message).toMatch(message);
+});
+
+test('a built builder: InvalidStateError from every method', async () => {
+  const b = new MLGraphBuilder(context);
+  const x = b.input('x', f32([2]));
+  const y = b.relu(x);
+  await b.build({ y });
+  for (const [method, call] of [['input', () => b.input('k', f32([1]))], ['relu', () => b.relu(x)], ['constant', () => b.constant(f32([1]), new Float32Array(1))]]) {
+    expect(call).toThrow(expect.objectContaining({ name: 'InvalidStateError', message: expect.stringMatching(new RegExp(`^${method}: the builder has already built a graph`)) }));
+  }
+  await expect(b.build({ y })).rejects.toMatchObject({ name: 'InvalidStateError', message: expect.stringMatching(/^build: the builder has already built a graph/) });
+});
+
+test('a destroyed context: InvalidStateError, other contexts unaffected', async () => {
+  const other = await ml.createContext();
+  const b = new MLGraphBuilder(other);
+  const x = b.input('x', f32([2]));
+  other.destroy();
+  expect(() => b.relu(x)).toThrow(expect.objectContaining({ name: 'InvalidStateError', message: expect.stringMatching(/^relu: the context is lost/) }));
+  expect(() => new MLGraphBuilder(other)).toThrow(expect.objectContaining({ name: 'InvalidStateError' }));
+  await expect(other.createTensor(f32([2]))).rejects.toMatchObject({ name: 'InvalidStateError' });
+  const live = new MLGraphBuilder(context);
+  await expect(live.build({ y: live.relu(live.input('x', f32([2]))) })).resolves.toBeDefined();
+});
+
+test('tensor buffers: wrong size or type is a TypeError naming the argument', async () => {
+  const t = await context.createTensor({ ...f32([2]), readable: true, writable: true });
+  expect(() => context.writeTensor(t, new Float32Array(3))).toThrow(new TypeError("writeTensor inputData: byte length 12 does not match the descriptor's 8."));
+  expect(() => context.writeTensor(t, new Int32Array(2))).toThrow(TypeError);
+  await expect(context.readTensor(t, new Float32Array(3))).rejects.toThrow(TypeError);
+  t.destroy();
+});
