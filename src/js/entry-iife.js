@@ -1,5 +1,7 @@
 // <script src="webnn-wasm.iife.js"> (or importScripts in a worker): installs on load. Options come
-// from the tag's data-* attributes: data-mode, data-num-threads, data-wasm-paths.
+// from the tag's data-* attributes (data-mode, data-num-threads, data-wasm-paths) and, where there is no
+// tag to carry them (a worker's importScripts; a copy inlined into the page, as `wpt run --inject-script`
+// does), from install()'s options object set as globalThis.webnnWasmOptions before the script runs.
 import { setBaseUrl, setPlatform } from './loader.js';
 import { browserPlatform } from './platform-browser.js';
 import * as webnn from './index.js';
@@ -18,7 +20,7 @@ function ownUrlFromStack() {
 const script = typeof document !== 'undefined' ? document.currentScript : null;
 setBaseUrl(script?.src ?? ownUrlFromStack() ?? globalThis.location?.href);
 const data = script?.dataset ?? {};
-const options = {};
+const options = { ...globalThis.webnnWasmOptions };
 if (data.mode) options.mode = data.mode;
 if (data.numThreads) options.numThreads = Number(data.numThreads);
 if (data.wasmPaths) options.wasmPaths = data.wasmPaths;

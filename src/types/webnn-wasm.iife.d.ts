@@ -4,3 +4,5 @@
 /// <reference path="./webnn.d.ts" />
 
 declare var webnnWasm: typeof import('./index.cjs');
+/** install()'s options, read when the script runs (e.g. in a worker before importScripts). */
+declare var webnnWasmOptions: import('./index.cjs').InstallOptions | undefined;

@@ -97,6 +97,13 @@ function checkNode(dir) {
   }
 }
 
+// The installed package's command (`npx webnn-wasm`): it starts and prints the wpt command's usage. The
+// command itself runs in test/unit/js/wpt-baseline.node.mjs.
+function checkCli(dir) {
+  const r = run(path.join(dir, 'node_modules', '.bin', 'webnn-wasm'), ['wpt', '--help'], dir);
+  report('cli: node_modules/.bin/webnn-wasm wpt --help from the tarball', r.ok && r.out.includes('usage: webnn-wasm wpt'), r.ok ? '' : tail(r.out));
+}
+
 // Builds the three bundled apps; returns [{name, root (served folder), page, worker}] for those that built.
 function buildApps(dir) {
   const apps = [];
@@ -186,11 +193,13 @@ async function main() {
     const t0 = Date.now();
     const { files, size } = packAndInstall(dir);
     const missing = ['dist/index.browser.mjs', 'dist/index.d.mts', 'dist/index.d.cts', 'dist/webnn.d.ts',
-                     'dist/webnn-wasm-simd-threaded.browser-worker.js', 'dist/webnn-wasm-simd.wasm'].filter((f) => !files.includes(f));
+                     'dist/webnn-wasm-simd-threaded.browser-worker.js', 'dist/webnn-wasm-simd.wasm', 'bin/webnn-wasm.mjs',
+                     'cli/wpt/main.mjs', 'cli/wpt/reporter.js'].filter((f) => !files.includes(f));
     report(`npm pack: ${files.length} files, ${(size / 1e6).toFixed(2)} MB`, !missing.length, missing.length ? `missing ${missing.join(', ')}` : '');
     for (const sub of ['app', 'csp', 'types', 'node']) copyDir(path.join(HERE, sub), path.join(dir, sub));
     checkTypes(dir);
     checkNode(dir);
+    checkCli(dir);
     const apps = buildApps(dir);
     if (verbose) console.log(`  packed, installed, type-checked and built in ${Date.now() - t0} ms (${dir})`);
     if (argv.includes('--no-browser')) console.log('SKIP the built apps and the CSP page in Chromium (--no-browser)');
