@@ -42,9 +42,8 @@ const OperandDesc* GraphBuilder::Desc(OperandId id) const {
 Expected<OperandId> GraphBuilder::Input(const std::string& name, DataType type, const Shape& shape) {
   RETURN_IF_ERROR(CheckUsable("input"));
   if (name.empty()) return TypeError("input name: should not be empty.");
-  for (const Operand& o : graph_.operands) {
-    if (o.kind == OperandKind::kInput && o.name == name) return TypeError("input name: '" + name + "' is already used.");
-  }
+  // A name used twice is refused by build() when both inputs are in the graph (as Chromium does and the WPT
+  // validation tests expect), not here as the spec's input() step 3 says: see PrepareBuild.
   RETURN_IF_ERROR(ValidateDescriptor("input descriptor", type, shape));
   Operand op;
   op.desc = {type, shape};
@@ -125,12 +124,20 @@ Status GraphBuilder::PrepareBuild(const NamedOutputs& outputs) {
       return TypeError("build outputs['" + name + "']: should not be an input or a constant.");
     }
   }
+  std::vector<bool> reachable = Reachable(outputs);
+  std::set<std::string> input_names;
+  for (OperandId id = 0; id < graph_.operands.size(); ++id) {
+    const Operand& o = graph_.operands[id];
+    if (reachable[id] && o.kind == OperandKind::kInput && !input_names.insert(o.name).second) {
+      return TypeError("build inputs: two inputs of the graph are named '" + o.name + "'.");
+    }
+  }
   built_ = true;
   return Status::Ok();
 }
 
-Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const NamedOutputs& outputs) const {
-  // Operands reachable from the outputs; only those inputs become the graph's inputs (spec).
+// Operands reachable from the outputs; only those inputs become the graph's inputs (spec).
+std::vector<bool> GraphBuilder::Reachable(const NamedOutputs& outputs) const {
   std::vector<bool> reachable(graph_.operands.size(), false);
   std::vector<OperandId> stack;
   for (const auto& [name, id] : outputs) stack.push_back(id);
@@ -144,7 +151,11 @@ Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const Na
       for (OperandId in : graph_.nodes[p].inputs) stack.push_back(in);
     }
   }
+  return reachable;
+}
 
+Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const NamedOutputs& outputs) const {
+  std::vector<bool> reachable = Reachable(outputs);
   // Every output of a live node gets a value, used or not: a lowering writes all of its outputs.
   for (const Node& node : graph_.nodes) {
     bool live = false;

@@ -37,6 +37,7 @@ class GraphBuilder {
  private:
   Status CheckUsable(const char* method) const;
   Expected<OperandId> AddOperand(Operand operand);
+  std::vector<bool> Reachable(const NamedOutputs& outputs) const;
 
   uint32_t context_id_;
   Graph graph_;

@@ -2,6 +2,12 @@
 
 namespace webnn::graph {
 
+bool ValidationContext::CheckNumberFor(const std::string& arg, const std::optional<Number>& n, DataType type) {
+  if (!n || !n->is_bigint || type == DataType::kInt64 || type == DataType::kUint64) return true;
+  Fail(arg, std::string("a BigInt is only valid for int64 and uint64 data, not ") + DataTypeName(type) + ".");
+  return false;
+}
+
 std::string MessagePrefix(const std::string& op, const std::string& label) {
   return label.empty() ? op : "[" + label + "] " + op;
 }

@@ -63,6 +63,21 @@ test('builds and runs a graph: conv2d + bias + relu, NCHW', async () => {
   expect(Array.from(new Float32Array(out))).toEqual([0, 0, 0, 0]);
 });
 
+test('maxPool2d on integers is exact in their own type (the spec allows any type)', async () => {
+  for (const [dataType, Array_] of [['int32', Int32Array], ['uint32', Uint32Array], ['int8', Int8Array], ['uint8', Uint8Array]]) {
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType, shape: [1, 1, 2, 3] });
+    const y = b.maxPool2d(x, { windowDimensions: [2, 2], padding: [0, 0, 0, 1], strides: [1, 2], layout: 'nchw' });
+    expect([y.dataType, y.shape]).toEqual([dataType, [1, 1, 1, 2]]);
+    const big = dataType.endsWith('int32') ? 2 ** 24 : 100;  // 2^24 + 1 would round to 2^24 in float32
+    const data = dataType === 'int8' ? [-7, -3, -9, -5, -4, -8] : [big + 1, big, 3, 2, big + 3, 4];
+    const { y: out } = await run(await b.build({ y }), { x: { desc: { dataType, shape: [1, 1, 2, 3] }, data: new Array_(data) } },
+      { y: { dataType, shape: [1, 1, 1, 2] } });
+    const expected = dataType === 'int8' ? [-3, -8] : [big + 3, 4];
+    expect([dataType, Array.from(new Array_(out))]).toEqual([dataType, expected]);
+  }
+});
+
 test('reads see every dispatch queued before them, in order', async () => {
   const b = new MLGraphBuilder(context);
   const x = b.input('x', { dataType: 'float32', shape: [4] });
@@ -134,7 +149,7 @@ test('builder errors are TypeErrors naming the operator and argument', () => {
   expect(() => b.softmax(x, 7)).toThrow(/softmax axis/);
   const other = new MLGraphBuilder(context);
   expect(() => other.relu(x)).toThrow(/another builder/);
-  expect(() => b.input('x', { dataType: 'float32', shape: [1] })).toThrow(TypeError);
+  expect(() => b.input('', { dataType: 'float32', shape: [1] })).toThrow(TypeError);
 });
 
 test('a builder builds once; a destroyed context refuses everything', async () => {

@@ -153,6 +153,12 @@ Expected<StepPtr> LowerConvTranspose2d(const LowerArgs& a) {
   const Shape& in = a.input(0).shape;
   const Shape& f = a.input(1).shape;
   const Shape& out = a.output(0).shape;
+  // The spec (and Chromium) let groups leave input channels over; what such a graph computes is undefined, so
+  // build() says NotSupportedError instead of inventing a meaning.
+  if (in[3] % p.groups != 0) {
+    return NotSupported("convTranspose2d: groups (" + std::to_string(p.groups) + ") that do not divide the input channels (" +
+                        std::to_string(in[3]) + ") are not supported.");
+  }
   DeconvGeometry g{in[0], in[1], in[2], in[3], out[1], out[2], out[3], f[1], f[2], in[3] / p.groups, f[3], p};
   const float* filter = reinterpret_cast<const float*>(a.constant(1));
   const float* bias = reinterpret_cast<const float*>(a.constant(2));

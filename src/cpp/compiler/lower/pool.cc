@@ -3,11 +3,16 @@
 //  - max and average: the f32 maxpool / pavgpool microkernels over an indirection buffer (one pointer
 //    per output pixel and tap), built on the first run and rebuilt only when the input moves;
 //  - L2, and windows that cover no input element at all: a generic loop (channels innermost and
-//    contiguous, so clang vectorises it with -msimd128).
+//    contiguous, so clang vectorises it with -msimd128);
+//  - max over an integer type: a generic loop in that type (exact; float32 would round above 2^24).
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <type_traits>
 #include <mutex>
 
 #include "base/checked_math.h"
+#include "compiler/lower/element_types.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "compiler/lower/window.h"
@@ -116,11 +121,50 @@ bool EveryWindowCovered(const PoolGeometry& g) {
   return true;
 }
 
+// Max pooling in the storage type T. A window that covers no input element gives T's lowest value, as the
+// float path gives -inf.
+template <typename T>
+StepPtr MakeIntegerMaxPool(const PoolGeometry& g, runtime::TensorRef rx, runtime::TensorRef ry) {
+  return MakeStep("maxpool2d", [=](const runtime::ExecContext& ctx) {
+    const T* x = ctx.As<T>(rx);
+    T* y = ctx.As<T>(ry);
+    const Pool2dParams& p = g.p;
+    ParallelRows(ctx.pool, g.pixels(), uint64_t{g.c} * g.taps(), [&](uint64_t b, uint64_t e) {
+      for (uint64_t pixel = b; pixel < e; ++pixel) {
+        uint32_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh;
+        uint64_t batch = pixel / (uint64_t{g.ow} * g.oh);
+        T* dst = y + pixel * g.c;
+        std::fill(dst, dst + g.c, std::numeric_limits<T>::lowest());
+        for (uint32_t ky = 0; ky < p.window_h; ++ky) {
+          int64_t iy = int64_t{oy} * p.stride_h + int64_t{ky} * p.dilation_h - p.pad_top;
+          if (iy < 0 || iy >= g.ih) continue;
+          for (uint32_t kx = 0; kx < p.window_w; ++kx) {
+            int64_t ix = int64_t{ox} * p.stride_w + int64_t{kx} * p.dilation_w - p.pad_left;
+            if (ix < 0 || ix >= g.iw) continue;
+            const T* src = x + ((batch * g.ih + iy) * g.iw + ix) * g.c;
+            for (uint32_t ch = 0; ch < g.c; ++ch) dst[ch] = std::max(dst[ch], src[ch]);
+          }
+        }
+      }
+    });
+  });
+}
+
 }  // namespace
 
 Expected<StepPtr> LowerPool2d(const LowerArgs& a) {
   const auto& p = std::get<Pool2dParams>(a.node.params);
-  if (a.input(0).type != DataType::kFloat32) return NotSupported("pool2d: only float32 is implemented.");
+  DataType type = a.input(0).type;
+  if (p.kind == PoolKind::kMax && !IsFloatingPoint(type)) {
+    const Shape& in = a.input(0).shape;
+    const Shape& out = a.output(0).shape;
+    PoolGeometry g{in[0], in[1], in[2], in[3], out[1], out[2], p};
+    return VisitType(type, [&](auto t) -> StepPtr {
+      if constexpr (std::is_integral_v<decltype(t)>) return MakeIntegerMaxPool<decltype(t)>(g, a.in[0], a.out[0]);
+      return nullptr;  // unreachable: floating point types take the paths below
+    });
+  }
+  if (type != DataType::kFloat32) return NotSupported("pool2d: only float32 is implemented.");
   const Shape& in = a.input(0).shape;
   const Shape& out = a.output(0).shape;
   uint32_t n = in[0], ih = in[1], iw = in[2], c = in[3], oh = out[1], ow = out[2];

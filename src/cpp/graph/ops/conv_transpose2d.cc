@@ -71,10 +71,6 @@ Expected<NodeSpec> ValidateConvTranspose2d(ValidationContext& ctx) {
     return ctx.Fail("filter", "input channels (" + std::to_string(c) + ") must equal the filter's input channels (" +
                                   std::to_string(fi) + ").");
   }
-  // Not a spec step, but without it the groups do not split the input channels.
-  if (c % groups != 0) {
-    return ctx.Fail("options.groups", "must divide the input channels (" + std::to_string(c) + ").");
-  }
   uint64_t o = uint64_t{fo} * groups;
   if (o > UINT32_MAX) return ctx.Fail("options.groups", "the output channels (filter output channels x groups) are too many.");
   if (bias) {

@@ -214,6 +214,7 @@ Expected<NodeSpec> ValidatePad(ValidationContext& ctx) {
   if (ctx.ok() && !begin) ctx.Fail("beginningPadding", "is required.");
   if (ctx.ok() && !end) ctx.Fail("endingPadding", "is required.");
   if (!x || !ctx.ok()) return ctx.status();
+  if (!ctx.CheckNumberFor("options.value", value, x->type)) return ctx.status();
   size_t rank = x->shape.size();
   if (begin->size() != rank) return ctx.Fail("beginningPadding", "should have length " + Str(rank) + ", got " + Str(begin->size()) + ".");
   if (end->size() != rank) return ctx.Fail("endingPadding", "should have length " + Str(rank) + ", got " + Str(end->size()) + ".");

@@ -133,6 +133,9 @@ Expected<NodeSpec> ValidateClamp(ValidationContext& ctx) {
   auto min = ctx.args().NumberArg("options.minValue");
   auto max = ctx.args().NumberArg("options.maxValue");
   if (!x) return ctx.status();
+  if (!ctx.CheckNumberFor("options.minValue", min, x->type) || !ctx.CheckNumberFor("options.maxValue", max, x->type)) {
+    return ctx.status();
+  }
   auto attrs = std::make_shared<UnaryAttrs>();
   attrs->params.op = UnaryOp::kClamp;
   attrs->params.min = min ? CastBound(*min, x->type) : -INFINITY;

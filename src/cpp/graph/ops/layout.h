@@ -50,10 +50,15 @@ inline void SetConvWindow(compiler::ConvWindow& p, const std::vector<uint32_t>& 
 struct Float32Compute {
   LoweringContext& ctx;
   DataType type;
-  compiler::ValueId In(compiler::ValueId v) { return v == compiler::kNoValue ? v : ctx.Cast(v, DataType::kFloat32); }
+  // Set for an op that computes an integer type exactly in that type (maxPool2d): then nothing is cast.
+  bool native = false;
+  DataType compute() const { return native ? type : DataType::kFloat32; }
+  compiler::ValueId In(compiler::ValueId v) {
+    return v == compiler::kNoValue || native ? v : ctx.Cast(v, DataType::kFloat32);
+  }
   // The value to compute into, for final output `out`.
   compiler::ValueId Out(compiler::ValueId out) {
-    return type == DataType::kFloat32 ? out : ctx.NewValue(DataType::kFloat32, ctx.value(out).shape);
+    return type == compute() ? out : ctx.NewValue(compute(), ctx.value(out).shape);
   }
   void Finish(compiler::ValueId computed, compiler::ValueId out) {
     if (computed != out) ctx.Emit(compiler::CastParams{}, {computed}, {out});
@@ -66,7 +71,7 @@ struct Float32Compute {
 inline void EmitNhwcOp(LoweringContext& ctx, Float32Compute& f32, bool nhwc, compiler::NodeParams params,
                        std::vector<compiler::ValueId> inputs, compiler::ValueId out) {
   const Shape& os = ctx.value(out).shape;
-  compiler::ValueId y = nhwc ? f32.Out(out) : ctx.NewValue(DataType::kFloat32, Shape{os[0], os[2], os[3], os[1]});
+  compiler::ValueId y = nhwc ? f32.Out(out) : ctx.NewValue(f32.compute(), Shape{os[0], os[2], os[3], os[1]});
   ctx.Emit(std::move(params), std::move(inputs), {y});
   if (!nhwc) {
     compiler::ValueId t = f32.Out(out);

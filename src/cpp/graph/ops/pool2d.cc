@@ -15,8 +15,11 @@ struct Pool2dAttrs : OpAttrs {
   bool nhwc = false;
 };
 
-std::vector<OperandLimit> Pool2dLimits(std::string_view) {
-  return {{"input", data_types::kFloat, 4, 4}, {"output", data_types::kFloat, 4, 4}};
+// maxPool2d takes any data type (the spec's allowed types; integers are compared in their own type);
+// averagePool2d and l2Pool2d are floating point only.
+std::vector<OperandLimit> Pool2dLimits(std::string_view op) {
+  DataTypeSet types = op == "maxPool2d" ? data_types::kAll : data_types::kFloat;
+  return {{"input", types, 4, 4}, {"output", types, 4, 4}};
 }
 
 Expected<NodeSpec> ValidatePool2d(ValidationContext& ctx) {
@@ -94,7 +97,8 @@ Expected<NodeSpec> ValidatePool2d(ValidationContext& ctx) {
 
 Status LowerPool2d(LoweringContext& ctx, const Node& node) {
   const auto& a = node.Attrs<Pool2dAttrs>();
-  Float32Compute f32{ctx, ctx.desc(node.inputs[0]).type};
+  DataType type = ctx.desc(node.inputs[0]).type;
+  Float32Compute f32{ctx, type, /*native=*/!IsFloatingPoint(type)};
   compiler::ValueId x = f32.In(ctx.In(node, 0));
   if (!a.nhwc) x = ctx.Transpose(x, kNchwToNhwc);
   EmitNhwcOp(ctx, f32, a.nhwc, a.params, {x}, ctx.Out(node));
