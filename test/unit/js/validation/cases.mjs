@@ -2,8 +2,9 @@
 // A case is one rule of an operator's method steps in the spec:
 //   [rule, (b, t) => call, expected]
 // - rule: the spec step, quoted or closely paraphrased, with its section anchor.
-// - call: gets a fresh MLGraphBuilder `b` and `t(dataType, shape)`, which makes an input of a fresh name
-//   (input names must be unique within one graph). It returns the operand(s) the method gave.
+// - call: gets a fresh MLGraphBuilder `b`, `t(dataType, shape)`, which makes an input of a fresh name
+//   (input names must be unique within one graph), and `foreign(dataType, shape)`, an input of another builder
+//   (for the "validating operand" steps). It returns the operand(s) the method gave.
 // - expected: `out(dataType, shape)` (or an array of them, for methods returning several operands),
 //   or `error(name, message)` where message matches "[label] <op> <argument>: <reason>".
 import { createML, MLGraphBuilder } from '../../../../dist/index.mjs';
@@ -25,10 +26,11 @@ export function describeCases(title, cases) {
       const b = new MLGraphBuilder(context);
       let n = 0;
       const t = (dataType, shape) => b.input(`in${n++}`, { dataType, shape });
+      const foreign = (dataType, shape) => new MLGraphBuilder(context).input('foreign', { dataType, shape });
       let result;
       let thrown;
       try {
-        result = await call(b, t);
+        result = await call(b, t, foreign);
       } catch (e) {
         thrown = e;
       }
