@@ -136,7 +136,7 @@ export async function measureOverheads(engines, { smoke = false } = {}) {
   process.stderr.write('  overheads: mobilenet_v2 build() and heap ...\n');
   let model;
   try {
-    model = await modelOverhead(engines.ours, 'mobilenet_v2', smoke ? { dispatches: 2, cycles: 1 } : { dispatches: 100, cycles: 2 });
+    model = await modelOverhead(engines.ours, 'mobilenet_v2', smoke ? { dispatches: 2, cycles: 1 } : { dispatches: 100, cycles: 6 });
   } catch (e) {
     model = { model: 'mobilenet_v2', error: String(e?.message ?? e).split('\n')[0] };
   }

@@ -398,6 +398,7 @@ class GraphBuilder {
                              g = builder->Compile(outputs);
                            } catch (...) {
                            }
+                           builder->ReleaseGraph();
                            if (g.ok()) {
                              request->graph = std::move(g).value();
                              context->AdoptGraph(request->graph);

@@ -108,7 +108,9 @@ Expected<std::vector<OperandId>> GraphBuilder::AddOperation(const std::string& o
 
 Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Build(const NamedOutputs& outputs) {
   RETURN_IF_ERROR(PrepareBuild(outputs));
-  return Compile(outputs);
+  auto compiled = Compile(outputs);
+  ReleaseGraph();
+  return compiled;
 }
 
 Status GraphBuilder::PrepareBuild(const NamedOutputs& outputs) {

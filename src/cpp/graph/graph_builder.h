@@ -30,6 +30,10 @@ class GraphBuilder {
   Status PrepareBuild(const NamedOutputs& outputs);
   Expected<std::shared_ptr<runtime::CompiledGraph>> Compile(const NamedOutputs& outputs) const;
   Expected<std::shared_ptr<runtime::CompiledGraph>> Build(const NamedOutputs& outputs);
+  // After the compile: frees the operands and their constant data (the compiled graph holds what it uses,
+  // packed weights mostly), so a built builder the page keeps does not keep a second copy of the weights.
+  // Only the compile reads the graph once PrepareBuild has succeeded; every later call fails CheckUsable.
+  void ReleaseGraph() { graph_ = Graph{}; }
 
   const OperandDesc* Desc(OperandId id) const;
   bool built() const { return built_; }
