@@ -1,0 +1,56 @@
+// Validation of quantizeLinear and dequantizeLinear, one row per spec step (index.bs
+// #api-mlgraphbuilder-quantizelinear, -dequantizelinear). scale and zeroPoint have the input's rank and are
+// "blockwise broadcastable" to it (#algorithms-broadcast): each of their sizes divides the input's size.
+import { describeCases, out, typeError } from './cases.mjs';
+
+describeCases('dequantizeLinear (#api-mlgraphbuilder-dequantizelinear)', [
+  ['output: scale\'s dataType and input\'s shape; scale [2,3] is blockwise broadcastable to [2,6]',
+    (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 3]), t('uint8', [2, 3])), out('float32', [2, 6])],
+  ['per-tensor scale [1,1], int8 input, float16 scale', (b, t) => b.dequantizeLinear(t('int8', [3, 4]), t('float16', [1, 1]), t('int8', [1, 1])), out('float16', [3, 4])],
+  ['allowed input types uint32 and int32', (b, t) => [b.dequantizeLinear(t('uint32', [4]), t('float32', [2]), t('uint32', [2])), b.dequantizeLinear(t('int32', [4]), t('float32', [4]), t('int32', [4]))],
+    [out('float32', [4]), out('float32', [4])]],
+  ['scalars', (b, t) => b.dequantizeLinear(t('int8', []), t('float32', []), t('int8', [])), out('float32', [])],
+  ['"If validating operand with this and any of input, scale, and zeroPoint returns false, then throw a TypeError"',
+    (b, t, foreign) => b.dequantizeLinear(t('int8', [2, 6]), foreign('float32', [1, 2]), t('int8', [1, 2])), typeError(/^dequantizeLinear scale: the operand belongs to another builder/)],
+  ['"If input\'s dataType is not one of its allowed data types ..., then throw a TypeError" (float32)',
+    (b, t) => b.dequantizeLinear(t('float32', [2]), t('float32', [2]), t('float32', [2]), { label: 'L' }), typeError(/^\[L\] dequantizeLinear input: Unsupported data type float32, must be one of \[/)],
+  ['... (int64)', (b, t) => b.dequantizeLinear(t('int64', [2]), t('float32', [2]), t('int64', [2])), typeError(/^dequantizeLinear input: Unsupported data type int64/)],
+  ['"If scale\'s dataType is not one of its allowed data types ..., then throw a TypeError" (int32)',
+    (b, t) => b.dequantizeLinear(t('uint8', [2]), t('int32', [2]), t('uint8', [2])), typeError(/^dequantizeLinear scale: Unsupported data type int32, must be one of \[float32, float16\]/)],
+  ['"If zeroPoint\'s dataType is not one of its allowed data types ..., then throw a TypeError" (float32)',
+    (b, t) => b.dequantizeLinear(t('uint8', [2]), t('float32', [2]), t('float32', [2])), typeError(/^dequantizeLinear zeroPoint: Unsupported data type float32/)],
+  ['"If zeroPoint\'s dataType is not equal to input\'s dataType, then throw a TypeError"',
+    (b, t) => b.dequantizeLinear(t('uint8', [2]), t('float32', [2]), t('int8', [2])), typeError(/^dequantizeLinear zeroPoint: data type int8 does not match input's uint8/)],
+  ['"If scale\'s rank or zeroPoint\'s rank is not equal to input\'s rank, then throw a TypeError": scale',
+    (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [3]), t('uint8', [3])), typeError(/^dequantizeLinear scale: rank should equal the input's rank 2/)],
+  ['... zeroPoint', (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 3]), t('uint8', [6])), typeError(/^dequantizeLinear zeroPoint: rank should equal the input's rank 2/)],
+  ['"If scale\'s shape is not equal to zeroPoint\'s shape, then throw a TypeError"',
+    (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 3]), t('uint8', [1, 3])), typeError(/^dequantizeLinear zeroPoint: shape \[1, 3\] should equal the scale's shape \[2, 3\]/)],
+  ['"If blockwise broadcasting scale\'s shape and input\'s shape returns false, then throw a TypeError": 4 does not divide 6',
+    (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 4]), t('uint8', [2, 4])), typeError(/^dequantizeLinear scale: shape \[2, 4\] is not blockwise broadcastable to the input's shape \[2, 6\]/)],
+  ['... 12 is larger than 6', (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 12]), t('uint8', [2, 12])), typeError(/^dequantizeLinear scale: shape \[2, 12\] is not blockwise broadcastable/)],
+]);
+
+describeCases('quantizeLinear (#api-mlgraphbuilder-quantizelinear)', [
+  ['output: zeroPoint\'s dataType and input\'s shape; scale [1,2] is blockwise broadcastable to [2,6]',
+    (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [1, 2]), t('int8', [1, 2])), out('int8', [2, 6])],
+  ['float16 input and scale, uint8 zeroPoint', (b, t) => b.quantizeLinear(t('float16', [4, 2]), t('float16', [2, 1]), t('uint8', [2, 1])), out('uint8', [4, 2])],
+  ['allowed zeroPoint types uint32 and int32', (b, t) => [b.quantizeLinear(t('float32', [4]), t('float32', [1]), t('uint32', [1])), b.quantizeLinear(t('float32', [4]), t('float32', [4]), t('int32', [4]))],
+    [out('uint32', [4]), out('int32', [4])]],
+  ['"If validating operand with this and any of input, scale, and zeroPoint returns false, then throw a TypeError"',
+    (b, t, foreign) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [1, 2]), foreign('int8', [1, 2])), typeError(/^quantizeLinear zeroPoint: the operand belongs to another builder/)],
+  ['"If input\'s dataType is not one of its allowed data types ..., then throw a TypeError" (int32; checked before scale\'s)',
+    (b, t) => b.quantizeLinear(t('int32', [2]), t('int32', [2]), t('int8', [2]), { label: 'L' }), typeError(/^\[L\] quantizeLinear input: Unsupported data type int32, must be one of \[float32, float16\]/)],
+  ['"If scale\'s dataType is not one of its allowed data types ..., then throw a TypeError" (int32)',
+    (b, t) => b.quantizeLinear(t('float32', [2]), t('int32', [2]), t('int8', [2])), typeError(/^quantizeLinear scale: Unsupported data type int32, must be one of \[float32, float16\]/)],
+  ['"If scale\'s dataType is not equal to input\'s dataType, then throw a TypeError"',
+    (b, t) => b.quantizeLinear(t('float32', [2]), t('float16', [2]), t('int8', [2])), typeError(/^quantizeLinear scale: data type float16 does not match input's float32/)],
+  ['"If zeroPoint\'s dataType is not one of its allowed data types ..., then throw a TypeError" (int64)',
+    (b, t) => b.quantizeLinear(t('float32', [2]), t('float32', [2]), t('int64', [2])), typeError(/^quantizeLinear zeroPoint: Unsupported data type int64/)],
+  ['"If scale\'s rank or zeroPoint\'s rank is not equal to input\'s rank, then throw a TypeError"',
+    (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [2]), t('int8', [2])), typeError(/^quantizeLinear scale: rank should equal the input's rank 2/)],
+  ['"If scale\'s shape is not equal to zeroPoint\'s shape, then throw a TypeError"',
+    (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [1, 2]), t('int8', [2, 1])), typeError(/^quantizeLinear zeroPoint: shape \[2, 1\] should equal the scale's shape \[1, 2\]/)],
+  ['"If blockwise broadcasting scale\'s shape and input\'s shape returns false, then throw a TypeError"',
+    (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [1, 4]), t('int8', [1, 4])), typeError(/^quantizeLinear scale: shape \[1, 4\] is not blockwise broadcastable to the input's shape \[2, 6\]/)],
+]);
