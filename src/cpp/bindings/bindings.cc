@@ -346,6 +346,21 @@ class GraphBuilder {
     });
   }
 
+  // constant(dataType, value): value is a JS number or BigInt (MLNumber).
+  val constantNumber(val type_name, val value) {
+    return Guarded([&]() -> val {
+      auto type = TypeFrom(type_name);
+      if (!type.ok()) return Err(type.status());
+      graph::ArgValue v = ArgFrom(value);
+      if (v.kind != graph::ArgValue::Kind::kNumber && v.kind != graph::ArgValue::Kind::kBigInt) {
+        return Err(TypeError("constant value: must be a number or a bigint."));
+      }
+      graph::Number n{v.kind == graph::ArgValue::Kind::kBigInt, v.number, v.bigint};
+      auto id = builder_->ConstantNumber(*type, n);
+      return id.ok() ? Ok(val(*id)) : Err(id.status());
+    });
+  }
+
   val constantTensor(const Tensor& tensor) {
     return Guarded([&]() -> val {
       auto id = builder_->ConstantFromTensor(tensor.get());
@@ -516,6 +531,7 @@ EMSCRIPTEN_BINDINGS(webnn) {
       .function("input", &GraphBuilder::input)
       .function("constant", &GraphBuilder::constant)
       .function("constantTensor", &GraphBuilder::constantTensor)
+      .function("constantNumber", &GraphBuilder::constantNumber)
       .function("operation", &GraphBuilder::operation)
       .function("describe", &GraphBuilder::describe)
       .function("build", &GraphBuilder::build);

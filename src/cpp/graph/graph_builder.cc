@@ -4,6 +4,7 @@
 #include <set>
 
 #include "compiler/compiler.h"
+#include "graph/cast_number.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
@@ -67,6 +68,13 @@ Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, co
   op.kind = OperandKind::kConstant;
   op.data = std::move(buffer);
   return AddOperand(std::move(op));
+}
+
+Expected<OperandId> GraphBuilder::ConstantNumber(DataType type, const Number& value) {
+  RETURN_IF_ERROR(CheckUsable("constant"));
+  if (!BigIntAllowed(value, type)) return TypeError("constant value: " + BigIntRefusal(type));
+  std::vector<uint8_t> bytes = NumberBytes(value, type);
+  return Constant(type, {}, bytes.data(), bytes.size());
 }
 
 Expected<OperandId> GraphBuilder::ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor) {

@@ -22,6 +22,8 @@ class GraphBuilder {
   Expected<OperandId> Input(const std::string& name, DataType type, const Shape& shape);
   Expected<OperandId> Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes);
   Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
+  // constant(dataType, value): a scalar holding the spec's cast of value to dataType.
+  Expected<OperandId> ConstantNumber(DataType type, const Number& value);
   // Validates and records one operator call; returns its output operands.
   Expected<std::vector<OperandId>> AddOperation(const std::string& op, const Arguments& args, const std::string& label);
   using NamedOutputs = std::vector<std::pair<std::string, OperandId>>;

@@ -1,10 +1,12 @@
 #include "graph/validation_context.h"
 
+#include "graph/cast_number.h"
+
 namespace webnn::graph {
 
 bool ValidationContext::CheckNumberFor(const std::string& arg, const std::optional<Number>& n, DataType type) {
-  if (!n || !n->is_bigint || type == DataType::kInt64 || type == DataType::kUint64) return true;
-  Fail(arg, std::string("a BigInt is only valid for int64 and uint64 data, not ") + DataTypeName(type) + ".");
+  if (!n || BigIntAllowed(*n, type)) return true;
+  Fail(arg, BigIntRefusal(type));
   return false;
 }
 

@@ -33,8 +33,7 @@ class ValidationContext {
   bool CheckSameType(const std::string& arg, const OperandDesc& desc, const std::string& other_arg,
                      const OperandDesc& other);
 
-  // An MLNumber to be cast to `type`: a BigInt only for int64 and uint64. Not a step of the spec (which casts
-  // any MLNumber), but Chromium's rule and the WPT validation tests' (clamp, constant).
+  // An MLNumber to be cast to `type`: see BigIntAllowed (graph/cast_number.h).
   bool CheckNumberFor(const std::string& arg, const std::optional<Number>& n, DataType type);
 
   const Status& Fail(const std::string& arg, const std::string& reason) { return reader_.Fail(arg, reason); }

@@ -75,11 +75,8 @@ export class MLGraphBuilder {
     }
     if (sig[0] === 'dataType') {
       const [type, value] = converted;
-      // Not a step of the spec (which casts any MLNumber), but Chromium's rule and the WPT validation tests'.
-      if (typeof value === 'bigint' && type !== 'int64' && type !== 'uint64') {
-        throw new TypeError(`constant value: a BigInt is only valid for int64 and uint64 data, not ${type}.`);
-      }
-      return this.#scalarConstant(type, value);
+      // The spec's cast of value to type (and Chromium's BigInt rule) is native: graph/cast_number.h.
+      return this.#operand(this.#native.constantNumber(type, value));
     }
     const [desc, buffer] = converted;
     checkBuffer('constant buffer', buffer, desc.dataType, descriptorByteLength(desc));
@@ -89,22 +86,6 @@ export class MLGraphBuilder {
   #constantBytes(type, shape, bytes) {
     const runtime = contextInternals.runtimeOf(this.#context);
     return this.#operand(withStaged(runtime, bytes, (staged) => this.#native.constant(type, shape, staged)));
-  }
-
-  #scalarConstant(type, value) {
-    const arrays = {
-      float32: Float32Array, int32: Int32Array, uint32: Uint32Array, int64: BigInt64Array,
-      uint64: BigUint64Array, int8: Int8Array, uint8: Uint8Array, float16: Uint16Array,
-    };
-    let element;
-    if (type === 'int64' || type === 'uint64') {
-      element = typeof value === 'bigint' ? value : BigInt(Math.trunc(Number(value)));
-    } else if (type === 'float16') {
-      element = float16Bits(Number(value));
-    } else {
-      element = Number(value);
-    }
-    return this.#constantBytes(type, [], bytesOf(new arrays[type]([element])));
   }
 
   #operation(name, args) {
@@ -174,30 +155,6 @@ export class MLGraphBuilder {
       Object.defineProperty(this.prototype, name, { value: method, writable: true, configurable: true, enumerable: true });
     }
   }
-}
-
-// float16 bits of a number, rounded to nearest even through float32 as WebNN's callers expect.
-function float16Bits(value) {
-  const f32 = new Float32Array([value]);
-  const x = new Uint32Array(f32.buffer)[0];
-  const sign = (x >>> 16) & 0x8000;
-  const abs = x & 0x7fffffff;
-  if (abs >= 0x7f800000) return sign | (abs > 0x7f800000 ? 0x7e00 : 0x7c00);
-  if (abs >= 0x477ff000) return sign | 0x7c00;
-  if (abs < 0x38800000) {
-    if (abs < 0x33000000) return sign;
-    const mant = (abs & 0x7fffff) | 0x800000;
-    const shift = 126 - (abs >>> 23);
-    let half = mant >>> shift;
-    const rem = mant & ((1 << shift) - 1);
-    const mid = 1 << (shift - 1);
-    if (rem > mid || (rem === mid && (half & 1))) half++;
-    return sign | half;
-  }
-  let half = (abs >>> 13) - (112 << 10);
-  const rem = abs & 0x1fff;
-  if (rem > 0x1000 || (rem === 0x1000 && (half & 1))) half++;
-  return sign | half;
 }
 
 defineInterface(MLGraphBuilder, 'MLGraphBuilder');

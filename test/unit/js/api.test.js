@@ -78,6 +78,25 @@ test('maxPool2d on integers is exact in their own type (the spec allows any type
   }
 });
 
+test('constant(type, value) holds the spec\'s cast of value: saturating, half to even, float16 rounding', async () => {
+  const cases = [
+    ['int8', 300, Int8Array, 127], ['int8', -300, Int8Array, -128], ['uint8', -5, Uint8Array, 0],
+    ['int32', 2.5, Int32Array, 2], ['int32', 3.5, Int32Array, 4], ['int32', -2.5, Int32Array, -2], ['int32', NaN, Int32Array, 0],
+    ['uint32', 4e9, Uint32Array, 4e9], ['uint32', 5e9, Uint32Array, 4294967295],
+    ['int64', 2n ** 70n, BigInt64Array, 2n ** 63n - 1n], ['uint64', -1n, BigUint64Array, 0n], ['int64', 1.5, BigInt64Array, 2n],
+    ['float32', 1 + 2 ** -30, Float32Array, 1], ['float16', 65520, Uint16Array, 0x7c00], ['float16', 1 + 2 ** -11, Uint16Array, 0x3c00],
+  ];
+  for (const [dataType, value, Array_, expected] of cases) {
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType, shape: [] });
+    // x + c with x = 0 reads the constant back (identity on a constant alone would not be a graph output).
+    const y = b.add(x, b.constant(dataType, value));
+    const zero = dataType.endsWith('64') ? new Array_([0n]) : new Array_([0]);
+    const { y: out } = await run(await b.build({ y }), { x: { desc: { dataType, shape: [] }, data: zero } }, { y: { dataType, shape: [] } });
+    expect([dataType, value, new Array_(out)[0]]).toEqual([dataType, value, expected]);
+  }
+});
+
 test('reads see every dispatch queued before them, in order', async () => {
   const b = new MLGraphBuilder(context);
   const x = b.input('x', { dataType: 'float32', shape: [4] });

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "graph/cast_number.h"
 #include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/ops/family_util.h"
@@ -225,7 +226,7 @@ Expected<NodeSpec> ValidatePad(ValidationContext& ctx) {
   p.mode = mode == PaddingMode::kEdge         ? compiler::PadMode::kEdge
            : mode == PaddingMode::kReflection ? compiler::PadMode::kReflection
                                               : compiler::PadMode::kConstant;
-  p.value = value ? value->AsDouble() : 0.0;
+  p.value = value ? CastNumber(*value, x->type).AsDouble() : 0.0;
   Shape out(rank);
   for (size_t i = 0; i < rank; ++i) {
     uint64_t size = uint64_t{x->shape[i]} + p.begin[i] + p.end[i];

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "graph/cast_number.h"
 #include "graph/idl_enums.h"
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
@@ -120,12 +121,11 @@ Expected<NodeSpec> ValidateActivation(ValidationContext& ctx) {
 
 std::vector<OperandLimit> ClampLimits(std::string_view) { return {{"input", kAll}, {"output", kAll}}; }
 
-// The bound as the input's type represents it (spec: "cast to input's dataType").
-double CastBound(const Number& n, DataType type) {
-  if (IsFloatingPoint(type)) return type == DataType::kFloat32 ? static_cast<double>(static_cast<float>(n.AsDouble()))
-                                                               : n.AsDouble();
-  long double v = n.is_bigint ? static_cast<long double>(n.bigint) : std::trunc(static_cast<long double>(n.value));
-  return static_cast<double>(v);
+// The bound as the spec casts it to the input's type; a NaN bound (kept by the cast for floating point types)
+// bounds nothing, as IEEE maxNum / minNum ignore NaN.
+double CastBound(const Number& n, DataType type, double none) {
+  double v = CastNumber(n, type).AsDouble();
+  return std::isnan(v) ? none : v;
 }
 
 Expected<NodeSpec> ValidateClamp(ValidationContext& ctx) {
@@ -138,11 +138,8 @@ Expected<NodeSpec> ValidateClamp(ValidationContext& ctx) {
   }
   auto attrs = std::make_shared<UnaryAttrs>();
   attrs->params.op = UnaryOp::kClamp;
-  attrs->params.min = min ? CastBound(*min, x->type) : -INFINITY;
-  attrs->params.max = max ? CastBound(*max, x->type) : INFINITY;
-  if (std::isnan(attrs->params.min) || std::isnan(attrs->params.max)) {
-    return ctx.Fail(std::isnan(attrs->params.min) ? "options.minValue" : "options.maxValue", "must not be NaN.");
-  }
+  attrs->params.min = min ? CastBound(*min, x->type, -INFINITY) : -INFINITY;
+  attrs->params.max = max ? CastBound(*max, x->type, INFINITY) : INFINITY;
   if (attrs->params.min > attrs->params.max) {
     return ctx.Fail("options.minValue", "must be less than or equal to options.maxValue.");
   }

@@ -61,4 +61,11 @@ describeCases('clamp (#api-mlgraphbuilder-clamp)', [
     (b, t) => b.clamp(t('float32', [2]), { minValue: 3, maxValue: 1, label: 'L' }), typeError(/^\[L\] clamp options\.minValue: must be less than or equal to options\.maxValue/)],
   ['... compared after casting to input\'s dataType: float32 rounds 1 + 1e-9 to 1, so min == max',
     (b, t) => b.clamp(t('float32', [2]), { minValue: 1 + 1e-9, maxValue: 1 }), out('float32', [2])],
+  ['... cast saturates integers: int8 min 300 and max 200 are both 127', (b, t) => b.clamp(t('int8', [2]), { minValue: 300, maxValue: 200 }), out('int8', [2])],
+  ['... uint8 min -5 and max -10 are both 0', (b, t) => b.clamp(t('uint8', [2]), { minValue: -5, maxValue: -10 }), out('uint8', [2])],
+  ['... float16 min 65530 and max 65520 are both +Infinity', (b, t) => b.clamp(t('float16', [2]), { minValue: 65530, maxValue: 65520 }), out('float16', [2])],
+  ['... float16 min 1.0001 rounds to max 1', (b, t) => b.clamp(t('float16', [2]), { minValue: 1.0001, maxValue: 1 }), out('float16', [2])],
+  ['... int32 rounds half to even: min 1.6 -> 2 > max 1.4 -> 1', (b, t) => b.clamp(t('int32', [2]), { minValue: 1.6, maxValue: 1.4 }),
+    typeError(/^clamp options\.minValue: must be less than or equal to options\.maxValue/)],
+  ['... NaN is kept by the float cast and compares false: valid (and bounds nothing)', (b, t) => b.clamp(t('float32', [2]), { minValue: NaN, maxValue: 1 }), out('float32', [2])],
 ]);
