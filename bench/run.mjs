@@ -3,11 +3,12 @@
 // onnxruntime-web's own wasm EP, at 1 and 2 threads. See bench/README.md.
 //
 //   node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2]
-//                                              [--device cpu] [--json out.json]
+//                                              [--device cpu] [--json out.json] [--browser] [--no-first-result]
 //
 // Both our thread count (install({numThreads})) and ORT's (env.wasm.numThreads) are fixed once per
 // process, so every (engine, threads) pair is measured in its own child process, one at a time.
 // Reported: best-of-N wall time of session.run() (feeds and outputs on the CPU) after W warm-up runs.
+// Then bench/first-result.mjs's table: the demo's time to first result in Node and Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +22,7 @@ const SELF = fileURLToPath(import.meta.url);
 const RESULT_TAG = 'BENCH_RESULT ';
 
 function parseArgs(argv) {
-  const o = { runs: 10, warmup: 3, models: null, threads: [1, 2], device: null, child: null, json: null };
+  const o = { runs: 10, warmup: 3, models: null, threads: [1, 2], device: null, child: null, json: null, firstResult: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => {
@@ -35,6 +36,7 @@ function parseArgs(argv) {
     else if (a === '--device') o.device = v();
     else if (a === '--json') o.json = v();
     else if (a === '--browser') o.browser = true;
+    else if (a === '--no-first-result') o.firstResult = false;
     else if (a === '--child') o.child = v(); // internal: 'ours:<threads>' or 'ort:<threads>'
     else if (a === '--help' || a === '-h') o.help = true;
     else throw new Error(`unknown argument ${a}`);
@@ -144,7 +146,7 @@ async function runBrowser(o, models) {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser]');
+    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser] [--no-first-result]');
     return 0;
   }
   if (o.child) {
@@ -198,6 +200,11 @@ async function main() {
     for (const n of [...new Set(notes)]) console.log(`- ${n}`);
   }
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, warmup: o.warmup, results }, null, 2));
+  // Then the demo's time to first result, in Node and in Chromium (bench/first-result.mjs; its own process).
+  if (o.firstResult) {
+    const json = o.json ? ['--json', o.json.replace(/(\.json)?$/, '.first-result.json')] : [];
+    spawnSync(process.execPath, [path.join(path.dirname(SELF), 'first-result.mjs'), ...json], { stdio: 'inherit' });
+  }
   return 0;
 }
 

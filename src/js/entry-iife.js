@@ -1,5 +1,6 @@
 // <script src="webnn-wasm.iife.js"> (or importScripts in a worker): installs on load. Options come
-// from the tag's data-* attributes (data-mode, data-num-threads, data-wasm-paths) and, where there is no
+// from the tag's data-* attributes (data-mode, data-num-threads, data-wasm-paths, data-preload="false" to
+// load the runtime at the first createContext() rather than now) and, where there is no
 // tag to carry them (a worker's importScripts; a copy inlined into the page, as `wpt run --inject-script`
 // does), from install()'s options object set as globalThis.webnnWasmOptions before the script runs.
 import { setBaseUrl, setPlatform } from './loader.js';
@@ -24,5 +25,6 @@ const options = { ...globalThis.webnnWasmOptions };
 if (data.mode) options.mode = data.mode;
 if (data.numThreads) options.numThreads = Number(data.numThreads);
 if (data.wasmPaths) options.wasmPaths = data.wasmPaths;
+if (data.preload) options.preload = data.preload !== 'false';
 webnn.install(options);
 globalThis.webnnWasm = webnn;

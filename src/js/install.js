@@ -101,7 +101,8 @@ export function install(options = {}) {
   for (const [name, cls] of Object.entries(globals)) defineGlobal(name, cls);
   if (gpuDeviceStub && typeof globalThis.GPUDevice === 'undefined') defineGlobal('GPUDevice', GPUDevice);
   installed = globals === interfaces ? 'webnn-wasm' : 'bridge';
-  preloadRuntime();
+  // In front of a native WebNN, ours may never be asked for: load it on first use only.
+  if (installed === 'webnn-wasm') preloadRuntime();
   return true;
 }
 

@@ -44,6 +44,19 @@ function fileUrl(name) {
   return new URL(name, prefix.endsWith('/') || typeof paths !== 'string' ? prefix : prefix + '/').href;
 }
 
+// A fetched Response compiles while it downloads ({module}); bytes, or a Response in an engine without
+// compileStreaming, are compiled when the glue asks ({bytes} / {response}). A failed compilation is
+// reported where instantiation failures are, so it is held rather than thrown here.
+async function compileSource(source) {
+  if (typeof Response === 'undefined' || !(source instanceof Response)) return { bytes: source };
+  if (typeof WebAssembly.compileStreaming !== 'function') return { response: source };
+  try {
+    return { module: await WebAssembly.compileStreaming(source) };
+  } catch (e) {
+    return { error: e };
+  }
+}
+
 async function instantiate() {
   if (!platform) throw new DOMException('webnn-wasm: no platform set by the entry point.', 'NotSupportedError');
   const threads = options.threads !== false && platform.threadsAvailable();
@@ -63,9 +76,14 @@ async function instantiate() {
     0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]))) {
     throw new DOMException('webnn-wasm: this engine lacks WebAssembly SIMD (needed by every build).', 'NotSupportedError');
   }
-  const { factory, mainScript } = await platform.loadFactory(variant, fileUrl);
   const wasmUrl = fileUrl(`webnn-wasm-${variant}.wasm`);
-  const source = options.wasmBinary ?? await platform.wasmSource(wasmUrl);
+  // The wasm downloads (and in browsers compiles as it streams in) while the glue loads and starts its
+  // pthread workers; the glue's instantiateWasm below waits for it. A failed fetch rejects loadRuntime()
+  // with its own error.
+  let fetchError = null;
+  const compiling = options.wasmBinary ? Promise.resolve({ bytes: options.wasmBinary })
+    : platform.wasmSource(wasmUrl).then(compileSource, (e) => { fetchError = e; return {}; });
+  const { factory, mainScript } = await platform.loadFactory(variant, fileUrl);
   let memory = null;
   // The glue waits for receive() forever if instantiation fails: reject loadRuntime() instead.
   let instantiateFailed;
@@ -76,21 +94,26 @@ async function instantiate() {
     mainScriptUrlOrBlob: mainScript,
     locateFile: (file) => platform.locate(file, fileUrl),
     instantiateWasm(imports, receive) {
-      const done = ({ instance, module: compiled }) => {
+      const done = ({ instance, module: wasmModule }) => {
         // Threaded builds import their shared memory (under a minified module/field name); simd
         // builds export theirs. Memory.buffer always reflects growth, unlike cached heap views.
         const isMemory = (e) => e instanceof WebAssembly.Memory;
         memory = Object.values(imports).flatMap((m) => Object.values(m ?? {})).find(isMemory) ??
           Object.values(instance.exports).find(isMemory);
-        receive(instance, compiled);
+        receive(instance, wasmModule);
       };
       // async: a synchronous throw (platform.instantiate compiles in place) becomes a rejection.
       const start = async () => {
-        if (typeof Response !== 'undefined' && source instanceof Response) return WebAssembly.instantiateStreaming(source, imports);
-        return platform.instantiate ? platform.instantiate(source, imports) : WebAssembly.instantiate(source, imports);
+        const compiled = await compiling;
+        if (fetchError) throw fetchError;
+        if (compiled.error) throw compiled.error;
+        if (compiled.module) return { module: compiled.module, instance: await WebAssembly.instantiate(compiled.module, imports) };
+        if (compiled.response) return WebAssembly.instantiateStreaming(compiled.response, imports);
+        const { bytes } = compiled;
+        return platform.instantiate ? platform.instantiate(bytes, imports) : WebAssembly.instantiate(bytes, imports);
       };
-      start().then(done, (e) => instantiateFailed(new DOMException(`webnn-wasm: instantiating ${wasmUrl} failed: ${e?.message ?? e}`,
-                                                                 'NotSupportedError')));
+      start().then(done, (e) => instantiateFailed(fetchError ?? new DOMException(`webnn-wasm: instantiating ${wasmUrl} failed: ${e?.message ?? e}`,
+                                                                               'NotSupportedError')));
       return {};
     },
   };
@@ -106,10 +129,11 @@ async function instantiate() {
 }
 
 // Starts loading the runtime now, without waiting for it (a failure surfaces at the first real use).
-// install() calls it where `options.preload` (default: platform.preload, true in Node) says so: in Node,
-// once another large wasm module (onnxruntime-web's 28 MB) is compiling, V8's background threads are
-// busy tiering it up for ~45 s on 2 cores and our pthread workers, started after that, took 40-65 s to
-// report ready; started first, they are up in ~0.1 s.
+// install() calls it where `options.preload` (default: platform.preload, true in Node and browsers)
+// says so. In Node, once another large wasm module (onnxruntime-web's 28 MB) is compiling, V8's
+// background threads are busy tiering it up for ~45 s on 2 cores and our pthread workers, started after
+// that, took 40-65 s to report ready; started first, they are up in ~0.1 s. In browsers the download and
+// compilation overlap the page's own loading instead of following it (bench/first-result.mjs).
 export function preloadRuntime() {
   if (!(options.preload ?? platform?.preload)) return;
   loadRuntime().catch(() => {});

@@ -7,6 +7,10 @@ export const browserPlatform = {
   // (COOP same-origin + COEP require-corp); WebKitGTK gives it to none.
   threadsAvailable: () => globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined',
 
+  // install() starts loading the runtime (see loader.js preloadRuntime()): the glue and the wasm download,
+  // and the wasm compiles, while the page goes on loading its own scripts and framework.
+  preload: true,
+
   hardwareConcurrency: async () => globalThis.navigator?.hardwareConcurrency ?? 1,
 
   // An ES module copy of the glue (tools/bundle-js.mjs writes it). The pthread workers start from
