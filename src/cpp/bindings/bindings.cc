@@ -450,6 +450,18 @@ val TensorLimitsToJs(const graph::OperandLimit& l) {
   return r;
 }
 
+// The spec's "check dimensions" of a descriptor, for JS to run before it looks at a buffer (constant()).
+val CheckDescriptor(std::string prefix, val type_name, val shape_array) {
+  return Guarded([&]() -> val {
+    auto type = TypeFrom(type_name);
+    if (!type.ok()) return Err(type.status());
+    auto shape = ShapeFrom(shape_array);
+    if (!shape) return Err(TypeError(prefix + ".shape: must be a sequence of unsigned long."));
+    Status s = graph::ValidateDescriptor(prefix, *type, *shape);
+    return s.ok() ? Ok(val::undefined()) : Err(s);
+  });
+}
+
 val OpSupportLimits() {
   graph::SupportLimits limits = graph::GetSupportLimits();
   val r = val::object();
@@ -486,6 +498,7 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::function("init", &Init);
   emscripten::function("numThreads", &NumThreads);
   emscripten::function("opSupportLimits", &OpSupportLimits);
+  emscripten::function("checkDescriptor", &CheckDescriptor);
   emscripten::function("stage", &Stage);
   emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
   emscripten::function("heapInUse", &HeapInUse);

@@ -12,18 +12,8 @@
 namespace webnn::graph {
 
 Status ValidateDescriptor(const std::string& prefix, DataType type, const Shape& shape) {
-  if (shape.size() > kMaxRank) {
-    return TypeError(prefix + ": rank " + std::to_string(shape.size()) + " exceeds the maximum of " +
-                     std::to_string(kMaxRank) + ".");
-  }
-  for (uint32_t d : shape) {
-    if (d == 0) return TypeError(prefix + ": dimensions must be greater than 0, got " + ShapeToString(shape) + ".");
-  }
-  auto bytes = ByteLength(type, shape);
-  if (!bytes || *bytes > kMaxTensorByteLength) {
-    return TypeError(prefix + ": a tensor of shape " + ShapeToString(shape) + " is too large.");
-  }
-  return Status::Ok();
+  std::string problem = DimensionsProblem(type, shape);
+  return problem.empty() ? Status::Ok() : TypeError(prefix + ": " + problem);
 }
 
 Status GraphBuilder::CheckUsable(const char* method) const {
@@ -78,10 +68,12 @@ Expected<OperandId> GraphBuilder::ConstantNumber(DataType type, const Number& va
 }
 
 Expected<OperandId> GraphBuilder::ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor) {
-  RETURN_IF_ERROR(CheckUsable("constant"));
-  if (!tensor || tensor->destroyed()) return TypeError("constant tensor: the tensor is destroyed.");
-  if (!tensor->info().constant) return TypeError("constant tensor: the tensor was not created by createConstantTensor().");
+  // The spec's order: the tensor's context, destroyed, constant (TypeError), then "can not build".
+  if (!tensor) return TypeError("constant tensor: the tensor is destroyed.");
   if (tensor->context_id() != context_id_) return TypeError("constant tensor: the tensor belongs to another context.");
+  if (tensor->destroyed()) return TypeError("constant tensor: the tensor is destroyed.");
+  if (!tensor->info().constant) return TypeError("constant tensor: the tensor was not created by createConstantTensor().");
+  RETURN_IF_ERROR(CheckUsable("constant"));
   Operand op;
   op.desc = {tensor->info().type, tensor->info().shape};
   op.kind = OperandKind::kConstant;

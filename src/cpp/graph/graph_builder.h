@@ -50,7 +50,7 @@ class GraphBuilder {
   bool built_ = false;
 };
 
-// Checks a descriptor as the spec's "valid descriptor" steps do: positive dims, our rank and byte limits.
+// The spec's "check dimensions" of a descriptor (DimensionsProblem), as a TypeError prefixed by `prefix`.
 Status ValidateDescriptor(const std::string& prefix, DataType type, const Shape& shape);
 
 }  // namespace webnn::graph

@@ -16,6 +16,8 @@
 namespace webnn::graph {
 
 constexpr uint32_t kMaxRank = 8;
+// The spec's "valid tensor count": at most this many inputs of concat or outputs of split.
+constexpr size_t kMaxTensorCount = 8192;
 
 // One row of an operator's support limits: the data types and ranks one operand accepts. Validation
 // checks operands against these rows, and opSupportLimits() reports them, so the two cannot disagree.

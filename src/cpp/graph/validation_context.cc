@@ -10,6 +10,24 @@ bool ValidationContext::CheckNumberFor(const std::string& arg, const std::option
   return false;
 }
 
+std::string DimensionsProblem(DataType type, const Shape& shape) {
+  constexpr uint64_t kMaxDimension = INT32_MAX;  // the range of the IDL long
+  for (uint32_t d : shape) {
+    if (d == 0 || d > kMaxDimension) {
+      return "dimensions must be between 1 and " + std::to_string(kMaxDimension) + ", got " + ShapeToString(shape) + ".";
+    }
+  }
+  if (shape.size() > kMaxRank) return "rank " + std::to_string(shape.size()) + " exceeds the maximum of " + std::to_string(kMaxRank) + ".";
+  uint64_t count = 1;
+  for (uint32_t d : shape) {
+    count *= d;
+    if (count > kMaxDimension) return "a tensor of shape " + ShapeToString(shape) + " is too large (more than 2^31 - 1 elements).";
+  }
+  auto bytes = ByteLength(type, shape);
+  if (!bytes || *bytes > kMaxTensorByteLength) return "a tensor of shape " + ShapeToString(shape) + " is too large.";
+  return "";
+}
+
 std::string MessagePrefix(const std::string& op, const std::string& label) {
   return label.empty() ? op : "[" + label + "] " + op;
 }
@@ -100,12 +118,8 @@ Expected<NodeSpec> ValidationContext::Finish(NodeSpec spec, std::vector<std::str
   if (!ok()) return status();
   for (size_t i = 0; i < spec.outputs.size(); ++i) {
     const OperandDesc& d = spec.outputs[i];
-    auto bytes = ByteLength(d.type, d.shape);
-    if (!bytes || *bytes > kMaxTensorByteLength) return Fail("output", "is too large.");
-    if (d.shape.size() > kMaxRank) return Fail("output", "rank exceeds " + std::to_string(kMaxRank) + ".");
-    for (uint32_t dim : d.shape) {
-      if (dim == 0) return Fail("output", "dimensions must be greater than 0.");
-    }
+    std::string problem = DimensionsProblem(d.type, d.shape);
+    if (!problem.empty()) return Fail("output", problem);
     const std::string& row = output_limits[std::min(i, output_limits.size() - 1)];
     if (!CheckLimits("output", row, d)) return status();
   }

@@ -53,6 +53,11 @@ class ValidationContext {
   std::vector<OperandId> last_list_;
 };
 
+// The spec's "check dimensions" (#mloperanddescriptor-check-dimensions), in its order: every dimension a
+// "valid dimension" (1 to 2^31 - 1, the range of long), the rank ours (kMaxRank), the element count a valid
+// dimension too, the byte length at most kMaxTensorByteLength. Empty when valid, else the reason.
+std::string DimensionsProblem(DataType type, const Shape& shape);
+
 // "[label] op" prefix.
 std::string MessagePrefix(const std::string& op, const std::string& label);
 // Result shape of numpy-style broadcasting, or nullopt when the shapes are incompatible.

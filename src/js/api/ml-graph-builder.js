@@ -65,20 +65,25 @@ export class MLGraphBuilder {
   constant(...args) {
     brand(this);
     const { overload, args: converted } = convertArguments('MLGraphBuilder', 'constant', args);
-    this.#checkUsable('constant');
     const sig = operations.MLGraphBuilder.constant[overload].args.map((a) => a.name);
     if (sig[0] === 'tensor') {
+      // The spec checks the tensor (TypeError) before whether the builder can build (InvalidStateError).
       const tensor = converted[0];
       if (tensorInternals.contextOf(tensor) !== this.#context) throw new TypeError('constant tensor: the tensor belongs to another context.');
       if (tensorInternals.isDestroyed(tensor)) throw new TypeError('constant tensor: the tensor is destroyed.');
+      if (!tensor.constant) throw new TypeError('constant tensor: the tensor was not created by createConstantTensor().');
+      this.#checkUsable('constant');
       return this.#operand(this.#native.constantTensor(tensorInternals.nativeOf(tensor)));
     }
+    this.#checkUsable('constant');
     if (sig[0] === 'dataType') {
       const [type, value] = converted;
       // The spec's cast of value to type (and Chromium's BigInt rule) is native: graph/cast_number.h.
       return this.#operand(this.#native.constantNumber(type, value));
     }
     const [desc, buffer] = converted;
+    // The spec checks the descriptor's dimensions before the buffer.
+    unwrap(contextInternals.runtimeOf(this.#context).module.checkDescriptor('constant descriptor', desc.dataType, desc.shape));
     checkBuffer('constant buffer', buffer, desc.dataType, descriptorByteLength(desc));
     return this.#constantBytes(desc.dataType, desc.shape, bytesOf(buffer));
   }
@@ -93,16 +98,18 @@ export class MLGraphBuilder {
     const { args: converted, names } = convertArguments('MLGraphBuilder', name, args);
     this.#checkUsable(name);
     const flat = {};
-    let label = '';
+    const options = converted[names.indexOf('options')];
+    const label = options?.label ?? '';
+    // Errors found here carry the label too, as the native ones do: "[label] op argument: reason".
+    const op = label ? `[${label}] ${name}` : name;
     names.forEach((argName, i) => {
       const value = converted[i];
       if (argName === 'options' && value && typeof value === 'object') {
         for (const [member, v] of Object.entries(value)) {
-          if (member === 'label') label = v;
-          else flat[`options.${member}`] = this.#encode(v, `${name} options.${member}`);
+          if (member !== 'label') flat[`options.${member}`] = this.#encode(v, `${op} options.${member}`);
         }
       } else {
-        flat[argName] = this.#encode(value, `${name} ${argName}`);
+        flat[argName] = this.#encode(value, `${op} ${argName}`);
       }
     });
     const ids = unwrap(this.#native.operation(name, label, flat));

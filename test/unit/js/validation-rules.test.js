@@ -12,16 +12,20 @@ const f32 = (shape) => ({ dataType: 'float32', shape });
 // result (a promise for async methods).
 const cases = [
   ['operand from another builder', (b) => b.add(b.x, new MLGraphBuilder(context).input('y', f32([2]))), 'TypeError', /^add b: the operand belongs to another builder/],
+  ['... with the label', (b) => b.relu(new MLGraphBuilder(context).input('y', f32([2])), { label: 'r' }), 'TypeError', /^\[r\] relu input: the operand belongs to another builder/],
   ['output from another builder', (b) => b.build({ o: new MLGraphBuilder(context).input('y', f32([2])) }), 'TypeError', /^build outputs\['o'\]: the operand belongs to another builder/],
   // As Chromium and the WPT validation tests: input() takes a name twice; build() refuses a graph with both.
   ['two graph inputs of one name', (b) => b.build({ s: b.add(b.x, b.input('x', f32([2]))) }), 'TypeError', /^build inputs: two inputs of the graph are named 'x'/],
   ['empty input name', (b) => b.input('', f32([2])), 'TypeError', /^input name: should not be empty/],
   ['an output that is an input', (b) => b.build({ o: b.x }), 'TypeError', /^build outputs\['o'\]: should not be an input or a constant/],
   ['no outputs', (b) => b.build({}), 'TypeError', /^build outputs: should not be empty/],
-  ['a zero dimension', (b) => b.input('z', f32([2, 0])), 'TypeError', /^input descriptor: dimensions must be greater than 0/],
+  ['a zero dimension', (b) => b.input('z', f32([2, 0])), 'TypeError', /^input descriptor: dimensions must be between 1 and 2147483647, got \[2, 0\]/],
+  ['a dimension over long (a "valid dimension")', (b) => b.input('z', { dataType: 'int8', shape: [2 ** 31] }), 'TypeError', /^input descriptor: dimensions must be between 1 and 2147483647/],
+  ['an element count over long', (b) => b.input('z', { dataType: 'int8', shape: [2 ** 16, 2 ** 15] }), 'TypeError', /more than 2\^31 - 1 elements/],
+  ['an output dimension over long', (b) => b.concat([b.input('a', { dataType: 'int8', shape: [2 ** 30] }), b.input('c', { dataType: 'int8', shape: [2 ** 30] })], 0), 'TypeError', /^concat output: dimensions must be between 1 and 2147483647/],
   ['a dimension over unsigned long', (b) => b.input('z', f32([2 ** 32])), 'TypeError', /^input descriptor\.shape\[0\]: Value 4294967296 is outside the range/],
   ['an input over maxTensorByteLength', (b) => b.input('z', f32([context.opSupportLimits().maxTensorByteLength / 4 + 1])), 'TypeError', /^input descriptor: a tensor of shape \[\d+\] is too large/],
-  ['an output over maxTensorByteLength', (b) => b.add(b.input('a', f32([context.opSupportLimits().maxTensorByteLength / 4, 1])), b.input('b', f32([1, 5])), { label: 'big' }), 'TypeError', /^\[big\] add output: is too large/],
+  ['an output over maxTensorByteLength', (b) => b.add(b.input('a', f32([context.opSupportLimits().maxTensorByteLength / 4, 1])), b.input('b', f32([1, 5])), { label: 'big' }), 'TypeError', /^\[big\] add output: a tensor of shape \[536870912, 5\] is too large/],
   ['a tensor over maxTensorByteLength', () => context.createTensor(f32([context.opSupportLimits().maxTensorByteLength / 4 + 1])), 'TypeError', /^createTensor descriptor: a tensor of shape/],
   ['an unknown data type', (b) => b.input('z', { dataType: 'float64', shape: [1] }), 'TypeError', /^input descriptor\.dataType: 'float64' is not a valid value/],
   ['a constant buffer of the wrong size', (b) => b.constant(f32([2]), new Float32Array(3)), 'TypeError', /^constant buffer: byte length 12 does not match the descriptor's 8/],

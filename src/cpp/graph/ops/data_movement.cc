@@ -84,6 +84,7 @@ Expected<NodeSpec> ValidateSlice(ValidationContext& ctx) {
     uint64_t start = (*starts)[i], size = (*sizes)[i], dim = x->shape[i];
     if (size == 0) return ctx.Fail("sizes", "must be greater than 0.");
     if (st[i] == 0) return ctx.Fail("options.strides", "must be greater than 0.");
+    if (start > dim) return ctx.Fail("starts", "start (" + Str(start) + ") is beyond dimension " + Str(i) + " (" + Str(dim) + ").");
     if (start + size > dim) {
       return ctx.Fail("sizes", "start (" + Str(start) + ") + size (" + Str(size) + ") exceeds dimension " + Str(i) +
                                    " (" + Str(dim) + ").");
@@ -106,7 +107,9 @@ Expected<NodeSpec> ValidateConcat(ValidationContext& ctx) {
   auto ids = ctx.last_operand_list();
   uint32_t axis = ctx.args().Uint32("axis");
   if (!ctx.ok()) return ctx.status();
-  if (inputs.empty()) return ctx.Fail("inputs", "should not be empty.");
+  if (inputs.empty() || inputs.size() > kMaxTensorCount) {
+    return ctx.Fail("inputs", "the number of inputs (" + Str(inputs.size()) + ") should be between 1 and " + Str(kMaxTensorCount) + ".");
+  }
   const OperandDesc& first = *inputs[0];
   if (!CheckAxis(ctx, "axis", axis, first.shape.size())) return ctx.status();
   Shape out = first.shape;
@@ -158,8 +161,14 @@ Expected<NodeSpec> ValidateSplit(ValidationContext& ctx) {
   if (!x || !ctx.ok()) return ctx.status();
   if (!CheckAxis(ctx, "options.axis", axis, x->shape.size())) return ctx.status();
   uint32_t dim = x->shape[axis];
+  if (count && (*count == 0 || *count > kMaxTensorCount)) {
+    return ctx.Fail("splits", "the number of outputs (" + Str(*count) + ") should be between 1 and " + Str(kMaxTensorCount) + ".");
+  }
+  if (!count && (sizes.empty() || sizes.size() > kMaxTensorCount)) {
+    return ctx.Fail("splits", "the number of sizes (" + Str(sizes.size()) + ") should be between 1 and " + Str(kMaxTensorCount) + ".");
+  }
   if (count) {
-    if (*count == 0 || dim % *count != 0) {
+    if (dim % *count != 0) {
       return ctx.Fail("splits", "(" + Str(*count) + ") must evenly divide the dimension size (" + Str(dim) + ").");
     }
     sizes.assign(*count, dim / *count);
@@ -232,7 +241,8 @@ Expected<NodeSpec> ValidatePad(ValidationContext& ctx) {
     uint64_t size = uint64_t{x->shape[i]} + p.begin[i] + p.end[i];
     if (size > UINT32_MAX) return ctx.Fail("endingPadding", "the padded dimension is too large.");
     if (p.mode == compiler::PadMode::kReflection && (p.begin[i] >= x->shape[i] || p.end[i] >= x->shape[i])) {
-      return ctx.Fail("beginningPadding", "reflection padding must be smaller than the dimension size.");
+      return ctx.Fail(p.begin[i] >= x->shape[i] ? "beginningPadding" : "endingPadding",
+                      "reflection padding must be smaller than the dimension size.");
     }
     out[i] = static_cast<uint32_t>(size);
   }

@@ -18,7 +18,10 @@ struct Resample2dAttrs : OpAttrs {
 
 // MLSingleInputSupportLimits.
 std::vector<OperandLimit> Resample2dLimits(std::string_view) {
-  return {{"input", data_types::kFloat, 4, 4}, {"output", data_types::kFloat, 4, 4}};
+  // The spec's table: float32, float16, int8 and uint8 (linear on 8-bit integers computes in float32 and
+  // casts back, as the other integer paths do).
+  constexpr DataTypeSet kTypes{DataType::kFloat32, DataType::kFloat16, DataType::kInt8, DataType::kUint8};
+  return {{"input", kTypes, 4, 4}, {"output", kTypes, 4, 4}};
 }
 
 Expected<NodeSpec> ValidateResample2d(ValidationContext& ctx) {

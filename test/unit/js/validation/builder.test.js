@@ -36,6 +36,7 @@ describeCases('constant(descriptor, buffer)', [
   ['"If this can not build"', async (b, t) => { await spend(b, t); return b.constant(desc(f32, [1]), new Float32Array(1)); }, invalidState('constant')],
   ['check dimensions: a zero dimension', (b) => b.constant(desc(f32, [0]), new Float32Array(0)), typeError(/^constant descriptor: /)],
   ['check dimensions: rank 9', (b) => b.constant(desc(f32, [1, 1, 1, 1, 1, 1, 1, 1, 1]), new Float32Array(1)), typeError(/^constant descriptor: /)],
+  ['check dimensions comes before the buffer: a zero dimension and a buffer of the wrong size', (b) => b.constant(desc(f32, [2, 0]), new Float32Array(1)), typeError(/^constant descriptor: dimensions must be between 1/)],
   ['"If bufferSource\'s byte length is not equal to descriptor\'s byte length"', (b) => b.constant(desc(f32, [2]), new Float32Array(3)), typeError(/^constant buffer: /)],
   ['"If bufferSource matches descriptor\'s dataType according to this table": an Int8Array for uint8', (b) => b.constant(desc('uint8', [2]), new Int8Array(2)), typeError(/^constant buffer: /)],
   ['... a Uint8ClampedArray for uint8', (b) => b.constant(desc('uint8', [2]), new Uint8ClampedArray(2)), typeError(/^constant buffer: /)],
@@ -99,5 +100,11 @@ describe('constant(tensor), and build() given an operand of another builder', ()
     const tensor = await context.createConstantTensor(f, new Float32Array(2));
     await b.build({ y: b.relu(b.input('x', f)) });
     expect(() => b.constant(tensor)).toThrow(expect.objectContaining({ name: 'InvalidStateError', message: expect.stringMatching(/^constant: /) }));
+  });
+  test('the tensor is checked before "can not build": a non-constant tensor on a built builder is a TypeError', async () => {
+    const b = new MLGraphBuilder(context);
+    await b.build({ y: b.relu(b.input('x', f)) });
+    const tensor = await context.createTensor(f);
+    expect(() => b.constant(tensor)).toThrow(expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(/^constant tensor: /) }));
   });
 });

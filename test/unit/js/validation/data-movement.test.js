@@ -12,6 +12,9 @@ describeCases('concat', [
   ['any data type: int64 on axis 1', (b, t) => b.concat([t('int64', [2, 3]), t('int64', [2, 5])], 1), out('int64', [2, 8])],
   ['one input', (b, t) => b.concat([t(f32, [2, 3])], 1), out(f32, [2, 3])],
   ['"If inputs size is not a valid tensor count": empty', (b) => b.concat([], 0, { label: 'c' }), typeError(/^\[c\] concat inputs: /)],
+  ['... 8193 inputs (a valid tensor count is at most 8192)', (b, t) => { const x = t(f32, [1]); return b.concat(new Array(8193).fill(x), 0, { label: 'c' }); }, typeError(/^\[c\] concat inputs: the number of inputs \(8193\)/)],
+  ['... 8192 inputs are valid', (b, t) => { const x = t(f32, [1]); return b.concat(new Array(8192).fill(x), 0); }, out(f32, [8192])],
+  ['output: "valid dimension" (at most 2^31 - 1)', (b, t) => b.concat([t('int8', [2 ** 30]), t('int8', [2 ** 30])], 0, { label: 'c' }), typeError(/^\[c\] concat output: dimensions must be between 1 and 2147483647/)],
   ['"If axis is greater than or equal to first\'s rank"', (b, t) => b.concat([t(f32, [2, 3]), t(f32, [2, 3])], 2, { label: 'c' }), typeError(/^\[c\] concat axis: /)],
   ['"If input\'s dataType is not equal to first\'s dataType"', (b, t) => b.concat([t(f32, [2, 3]), t(i32, [2, 3])], 0, { label: 'c' }), typeError(/^\[c\] concat inputs\[1\]: /)],
   ['"If input\'s rank is not equal to first\'s rank"', (b, t) => b.concat([t(f32, [2, 3]), t(f32, [2, 3, 1])], 0, { label: 'c' }), typeError(/^\[c\] concat inputs\[1\]: /)],
@@ -83,6 +86,7 @@ describeCases('pad', [
   ['"If beginningPadding\'s size and endingPadding\'s size are not both equal to input\'s rank": beginning', (b, t) => b.pad(t(f32, [2, 3]), [1], [1, 1], { label: 'p' }), typeError(/^\[p\] pad beginningPadding: /)],
   ['... ending', (b, t) => b.pad(t(f32, [2, 3]), [1, 1], [1, 1, 1], { label: 'p' }), typeError(/^\[p\] pad endingPadding: /)],
   ['reflection: "If beginningPadding[index] is greater than or equal to outputShape[index]"', (b, t) => b.pad(t(f32, [2, 3]), [2, 0], [0, 0], { mode: 'reflection', label: 'p' }), typeError(/^\[p\] pad beginningPadding: /)],
+  ['reflection: "If endingPadding[index] is greater than or equal to outputShape[index]"', (b, t) => b.pad(t(f32, [2, 3]), [0, 0], [0, 3], { mode: 'reflection', label: 'p' }), typeError(/^\[p\] pad endingPadding: /)],
   ['reflection within the dimension', (b, t) => b.pad(t(f32, [2, 3]), [1, 2], [1, 2], { mode: 'reflection' }), out(f32, [4, 7])],
   ['edge and constant padding may exceed the dimension', (b, t) => b.pad(t(f32, [2, 3]), [5, 5], [5, 5], { mode: 'edge' }), out(f32, [12, 13])],
 ]);
@@ -113,6 +117,7 @@ describeCases('slice', [
   ['... sizes', (b, t) => b.slice(t(f32, [5, 6]), [0, 0], [1, 1, 1], { label: 's' }), typeError(/^\[s\] slice sizes: /)],
   ['"If strides\'s size is not equal to input\'s rank"', (b, t) => b.slice(t(f32, [5, 6]), [0, 0], [1, 1], { strides: [1], label: 's' }), typeError(/^\[s\] slice options\.strides: /)],
   ['"If stride is less than 1"', (b, t) => b.slice(t(f32, [5, 6]), [0, 0], [1, 1], { strides: [1, 0], label: 's' }), typeError(/^\[s\] slice options\.strides: /)],
+  ['"If starts[index] is greater than inputSize"', (b, t) => b.slice(t(f32, [5, 6]), [6, 0], [1, 1], { label: 's' }), typeError(/^\[s\] slice starts: /)],
   ['"If starts[index] + inputSliceSize is greater than inputSize"', (b, t) => b.slice(t(f32, [5, 6]), [3, 0], [3, 1], { label: 's' }), typeError(/^\[s\] slice sizes: /)],
 ]);
 
@@ -122,6 +127,8 @@ describeCases('split', [
   ['"If axis is greater than or equal to input\'s rank"', (b, t) => b.split(t(f32, [6, 4]), 2, { axis: 2, label: 's' }), typeError(/^\[s\] split options\.axis: /)],
   ['"If splits is not a valid tensor count": 0', (b, t) => b.split(t(f32, [6, 4]), 0, { label: 's' }), typeError(/^\[s\] split splits: /)],
   ['"If input\'s shape[axis] % splits is not 0"', (b, t) => b.split(t(f32, [6, 4]), 4, { label: 's' }), typeError(/^\[s\] split splits: /)],
+  ['"If splits is not a valid tensor count": 8193', (b, t) => b.split(t(f32, [8193]), 8193, { label: 's' }), typeError(/^\[s\] split splits: the number of outputs \(8193\)/)],
+  ['"If splits size is not a valid tensor count": 8193 sizes', (b, t) => b.split(t(f32, [8193]), new Array(8193).fill(1), { label: 's' }), typeError(/^\[s\] split splits: the number of sizes \(8193\)/)],
   ['"If splits size is not a valid tensor count": empty', (b, t) => b.split(t(f32, [6, 4]), [], { label: 's' }), typeError(/^\[s\] split splits: /)],
   ['"If any of its items is equal to 0"', (b, t) => b.split(t(f32, [6, 4]), [6, 0], { label: 's' }), typeError(/^\[s\] split splits: /)],
   ['"If the sum of its items is not equal to input\'s shape[axis]"', (b, t) => b.split(t(f32, [6, 4]), [2, 3], { label: 's' }), typeError(/^\[s\] split splits: /)],

@@ -7,6 +7,8 @@ const x = [1, 2, 3, 4];
 
 describeCases('resample2d', [
   ['#tensor-limits-resample2d: float16', (b, t) => b.resample2d(t('float16', x)), out('float16', x)],
+  ['#tensor-limits-resample2d: int8 (nearest neighbor)', (b, t) => b.resample2d(t('int8', x), { scales: [2, 2] }), out('int8', [x[0], x[1], x[2] * 2, x[3] * 2])],
+  ['#tensor-limits-resample2d: uint8 (linear)', (b, t) => b.resample2d(t('uint8', x), { mode: 'linear' }), out('uint8', x)],
   ['"If input\'s dataType is not one of its allowed data types": int32', (b, t) => b.resample2d(t('int32', x), { label: 'r' }), typeError(/^\[r\] resample2d input: /)],
   ['"If input\'s rank is not its allowed rank" (4)', (b, t) => b.resample2d(t(f32, [2, 3, 4]), { label: 'r' }), typeError(/^\[r\] resample2d input: /)],
   ['scales default « 1.0, 1.0 »', (b, t) => b.resample2d(t(f32, x)), out(f32, x)],
