@@ -8,7 +8,7 @@
 
 namespace webnn::kernels {
 
-// f32x4: max, then exp(x - max) (vunary_impl::ExpF32 on x - max split exactly into hi + lo, ~1-2 ULP)
+// f32x4: max, then exp(x - max) (vunary_impl::ExpNonPositiveF32 on x - max split exactly into hi + lo, ~1 ULP)
 // stored into y while summing in f64x2 lanes, then a
 // division by the sum. Within 4 ULP of the double-precision softmax in the tests (WPT: 12..21 ULP).
 void f32_softmax__wasmsimd(size_t n, const float* x, float* y);

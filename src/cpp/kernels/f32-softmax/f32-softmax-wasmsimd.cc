@@ -22,7 +22,7 @@ inline v128_t ExpMinusMax(v128_t x, v128_t max, v128_t neg_max) {
   // Where |hi| < 128, |lo| <= 2^-18; beyond, exp underflows to 0 anyway, but lo (up to ~|max|) would
   // push the polynomial out of its range.
   lo = wasm_f32x4_pmin(wasm_f32x4_pmax(lo, wasm_f32x4_splat(-0x1p-17f)), wasm_f32x4_splat(0x1p-17f));
-  return vunary_impl::ExpF32(hi, lo);
+  return vunary_impl::ExpNonPositiveF32(hi, lo);
 }
 
 inline v128_t AddPromoted(v128_t sum, v128_t e) {
