@@ -115,8 +115,12 @@ async function child(o, dist, threads) {
   return result;
 }
 
+// Children inherit the engine's --experimental-wasm-* flags: `node --experimental-wasm-relaxed-simd
+// bench/direct.mjs --base <checkout without relaxed-simd-threaded>` measures what relaxed SIMD buys.
+const ENGINE_FLAGS = process.execArgv.filter((f) => f.startsWith('--experimental-wasm-'));
+
 function runChild(args) {
-  const p = spawnSync(process.execPath, ['--no-experimental-fetch', SELF, ...args],
+  const p = spawnSync(process.execPath, [...ENGINE_FLAGS, '--no-experimental-fetch', SELF, ...args],
                       { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
   const line = (p.stdout ?? '').split('\n').find((l) => l.startsWith(TAG));
   if (!line) throw new Error(`child ${args.join(' ')} exited with ${p.status ?? p.signal} and no result`);

@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
-# Builds both wasm variants into dist/ and the JS bundles. Usage: tools/build.sh [--tests]
+# Builds the three wasm variants into dist/ and the JS bundles. Usage: tools/build.sh [--tests]
+# relaxed-simd-threaded is simd-threaded with relaxed SIMD GEMM tiles, compiled by clang 19
+# (cmake/relaxed-simd.cmake); the loader picks it where the engine validates relaxed SIMD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs}  # Debian's emscripten needs acorn from here
 jobs=$(nproc)
 tests=OFF
 [[ ${1:-} == --tests ]] && tests=ON
-for variant in simd-threaded simd; do
+for variant in simd-threaded simd relaxed-simd-threaded; do
   threads=ON; [[ $variant == simd ]] && threads=OFF
+  relaxed=OFF; [[ $variant == relaxed-* ]] && relaxed=ON
   dir=build/$variant
-  # Unit tests are built in the threaded tree only, so the thread pool is tested with real threads.
-  t=OFF; [[ $variant == simd-threaded ]] && t=$tests
+  # Unit tests are built in the threaded trees only, so the thread pool is tested with real threads; the
+  # relaxed tree's run its relaxed tiles (Node 20 has relaxed SIMD behind a flag).
+  t=OFF; [[ $variant == *-threaded ]] && t=$tests
+  emulator="/usr/bin/node;--no-experimental-fetch"; [[ $relaxed == ON ]] && emulator+=";--experimental-wasm-relaxed-simd"
   if [[ ! -f $dir/build.ninja ]]; then
-    emcmake cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWEBNN_THREADS=$threads \
-      -DWEBNN_BUILD_TESTS=$t "-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node;--no-experimental-fetch" >/dev/null
+    emcmake cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWEBNN_THREADS=$threads -DWEBNN_RELAXED_SIMD=$relaxed \
+      -DWEBNN_BUILD_TESTS=$t "-DCMAKE_CROSSCOMPILING_EMULATOR=$emulator" >/dev/null
   else
     cmake "$dir" -DWEBNN_BUILD_TESTS=$t >/dev/null
   fi

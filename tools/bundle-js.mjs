@@ -33,12 +33,12 @@ await Promise.all(builds.map((b) => esbuild.build({
 // Emscripten's glue (webnn-wasm-*.js, and the pthread worker) is CommonJS-style script; the root
 // package is "type": "module", so without this Node would load those .js files as ES modules.
 writeFileSync(join(dist, 'package.json'), '{"type": "commonjs"}\n');
-for (const variant of ['simd', 'simd-threaded']) {
+for (const variant of ['simd', 'simd-threaded', 'relaxed-simd-threaded']) {
   const glue = join(dist, `webnn-wasm-${variant}.js`);
   if (!existsSync(glue)) continue;
   writeFileSync(join(dist, `webnn-wasm-${variant}.mjs`), `${readFileSync(glue, 'utf8')}\nexport default createWebnnWasm;\n`);
 }
-writeBrowserPthreadWorker();
+for (const variant of ['simd-threaded', 'relaxed-simd-threaded']) writeBrowserPthreadWorker(variant);
 copyFileSync(join(root, 'src/js/generated/webnn.d.ts'), join(dist, 'webnn.d.ts'));
 for (const file of readdirSync(join(root, 'src/types'))) copyFileSync(join(root, 'src/types', file), join(dist, file));
 // The CommonJS entry declares the same module as the ESM one: one source, two file names (TypeScript
@@ -49,14 +49,14 @@ copyFileSync(join(root, 'src/types/index.d.mts'), join(dist, 'index.d.cts'));
 // one file with both: no second request, nothing for `worker-src 'self'` or `script-src` to refuse, and
 // large enough that Vite does not inline it as a data: URL (its default limit is 4 kB), which a
 // worker could not start from under that CSP. Node keeps the two files Emscripten wrote.
-function writeBrowserPthreadWorker() {
-  const glue = join(dist, 'webnn-wasm-simd-threaded.js');
-  const worker = join(dist, 'webnn-wasm-simd-threaded.worker.js');
+function writeBrowserPthreadWorker(variant) {
+  const glue = join(dist, `webnn-wasm-${variant}.js`);
+  const worker = join(dist, `webnn-wasm-${variant}.worker.js`);
   if (!existsSync(glue) || !existsSync(worker)) return;
   const load = 'importScripts(e.data.urlOrBlob)';
   const workerText = readFileSync(worker, 'utf8');
   if (!workerText.includes(load)) throw new Error(`bundle-js: ${worker} no longer contains ${load}; update writeBrowserPthreadWorker`);
-  writeFileSync(join(dist, 'webnn-wasm-simd-threaded.browser-worker.js'), [
+  writeFileSync(join(dist, `webnn-wasm-${variant}.browser-worker.js`), [
     '// The pthread worker for browsers: Emscripten\'s classic glue, then its worker.js (written by tools/bundle-js.mjs).',
     readFileSync(glue, 'utf8'),
     workerText.replace(load, `if(typeof createWebnnWasm!="function")${load}`),

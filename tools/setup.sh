@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the build and tests need and is missing: Debian packages (emscripten, chromium,
-# firefox-esr, webkit2gtk-driver, xvfb, googletest, ninja) and the npm dependencies. Safe to run repeatedly.
+# Installs what the build and tests need and is missing: Debian packages (emscripten, clang-19,
+# chromium, firefox-esr, webkit2gtk-driver, xvfb, googletest, ninja) and the npm dependencies. Safe to
+# run repeatedly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
 command -v emcc >/dev/null || need+=(emscripten)
+# The relaxed SIMD kernels (cmake/relaxed-simd.cmake): Emscripten 3.1.6's clang 14 cannot compile them.
+command -v clang++-19 >/dev/null || need+=(clang-19)
 command -v ninja >/dev/null || need+=(ninja-build)
 command -v cmake >/dev/null || need+=(cmake)
 [[ -f /usr/src/googletest/googletest/src/gtest-all.cc ]] || need+=(googletest)

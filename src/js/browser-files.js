@@ -9,5 +9,9 @@ export function browserFileUrls() {
     'webnn-wasm-simd-threaded.mjs': new URL('./webnn-wasm-simd-threaded.mjs', import.meta.url).href,
     'webnn-wasm-simd-threaded.wasm': new URL('./webnn-wasm-simd-threaded.wasm', import.meta.url).href,
     'webnn-wasm-simd-threaded.browser-worker.js': new URL('./webnn-wasm-simd-threaded.browser-worker.js', import.meta.url).href,
+    'webnn-wasm-relaxed-simd-threaded.mjs': new URL('./webnn-wasm-relaxed-simd-threaded.mjs', import.meta.url).href,
+    'webnn-wasm-relaxed-simd-threaded.wasm': new URL('./webnn-wasm-relaxed-simd-threaded.wasm', import.meta.url).href,
+    'webnn-wasm-relaxed-simd-threaded.browser-worker.js':
+      new URL('./webnn-wasm-relaxed-simd-threaded.browser-worker.js', import.meta.url).href,
   };
 }

@@ -1,6 +1,8 @@
 // Finds and instantiates the right Wasm build, once per realm:
-//   simd-threaded: Node, or a cross-origin isolated page/worker (SharedArrayBuffer usable);
-//   simd:          everywhere else (runs on the calling thread).
+//   relaxed-simd-threaded: where simd-threaded runs and the engine has relaxed SIMD (its GEMM tiles
+//                          use f32x4.relaxed_madd; `relaxedSimd: false` opts out);
+//   simd-threaded:         Node, or a cross-origin isolated page/worker (SharedArrayBuffer usable);
+//   simd:                  everywhere else (runs on the calling thread).
 // The entry point says where the files are (setBaseUrl, or setFileUrls with URLs a bundler rewrote)
 // and which platform loads them (src/js/platform-node.js or platform-browser.js); `wasmPaths`
 // overrides the location.
@@ -57,6 +59,17 @@ async function compileSource(source) {
   }
 }
 
+// (func (result v128) v128.const 0, v128.const 0, v128.const 0, f32x4.relaxed_madd): valid only where
+// the engine has relaxed SIMD (Chromium 114+, Firefox 145+; Node 20 with --experimental-wasm-relaxed-simd).
+const ZERO_V128 = [253, 12, ...new Array(16).fill(0)];
+const RELAXED_MADD_BODY = [0, ...ZERO_V128, ...ZERO_V128, ...ZERO_V128, 253, 133, 2, 11];
+const RELAXED_SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
+  10, RELAXED_MADD_BODY.length + 2, 1, RELAXED_MADD_BODY.length, ...RELAXED_MADD_BODY]);
+
+export function relaxedSimdSupported() {
+  return typeof WebAssembly === 'object' && WebAssembly.validate(RELAXED_SIMD_PROBE);
+}
+
 async function instantiate() {
   if (!platform) throw new DOMException('webnn-wasm: no platform set by the entry point.', 'NotSupportedError');
   const threads = options.threads !== false && platform.threadsAvailable();
@@ -71,7 +84,8 @@ async function instantiate() {
     }
     numThreads = 1;
   }
-  const variant = threads ? 'simd-threaded' : 'simd';
+  const relaxed = threads && options.relaxedSimd !== false && relaxedSimdSupported();
+  const variant = relaxed ? 'relaxed-simd-threaded' : threads ? 'simd-threaded' : 'simd';
   if (typeof WebAssembly !== 'object' || !WebAssembly.validate(new Uint8Array([
     0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]))) {
     throw new DOMException('webnn-wasm: this engine lacks WebAssembly SIMD (needed by every build).', 'NotSupportedError');

@@ -1,6 +1,8 @@
 // How the loader finds, fetches and starts the Wasm build in browsers and workers. Nothing here names
 // a node: module, so bundlers that follow the package's `browser` condition see none.
-const PTHREAD_WORKER = 'webnn-wasm-simd-threaded.browser-worker.js';
+// Emscripten's worker.js of a threaded build -> the browsers' one with the glue inside.
+const pthreadWorker = (variant) => `webnn-wasm-${variant}.browser-worker.js`;
+const EMSCRIPTEN_WORKER = /^webnn-wasm-(.+-threaded)\.worker\.js$/;
 
 export const browserPlatform = {
   // Threads need SharedArrayBuffer, which browsers give only to cross-origin isolated pages and workers
@@ -14,16 +16,19 @@ export const browserPlatform = {
   hardwareConcurrency: async () => globalThis.navigator?.hardwareConcurrency ?? 1,
 
   // An ES module copy of the glue (tools/bundle-js.mjs writes it). The pthread workers start from
-  // webnn-wasm-simd-threaded.browser-worker.js, which holds the classic glue itself, so that one file
+  // webnn-wasm-<variant>.browser-worker.js, which holds the classic glue itself, so that one file
   // (allowed by `worker-src 'self'`) is all a worker loads.
   async loadFactory(variant, fileUrl) {
     const mod = await import(/* webpackIgnore: true */ /* @vite-ignore */ fileUrl(`webnn-wasm-${variant}.mjs`));
-    const mainScript = variant === 'simd-threaded' ? fileUrl(PTHREAD_WORKER) : undefined;
+    const mainScript = variant.endsWith('-threaded') ? fileUrl(pthreadWorker(variant)) : undefined;
     return { factory: mod.default, mainScript };
   },
 
   // The glue's locateFile: it asks for Emscripten's worker.js; browsers get the one with the glue inside.
-  locate: (name, fileUrl) => fileUrl(name === 'webnn-wasm-simd-threaded.worker.js' ? PTHREAD_WORKER : name),
+  locate: (name, fileUrl) => {
+    const threaded = EMSCRIPTEN_WORKER.exec(name);
+    return fileUrl(threaded ? pthreadWorker(threaded[1]) : name);
+  },
 
   async wasmSource(url) {
     const response = await fetch(url);

@@ -7,6 +7,8 @@ export interface WebnnWasmOptions {
   numThreads?: number;
   /** false: always the single-threaded simd build, even where threads are available. */
   threads?: boolean;
+  /** false: never the relaxed-simd-threaded build (whose f32x4.relaxed_madd may round differently per CPU). */
+  relaxedSimd?: boolean;
   /** Where the dist files are: a folder URL, or a URL per file name (e.g. 'webnn-wasm-simd.wasm'). */
   wasmPaths?: string | Record<string, string | URL>;
   /** The bytes of the wasm build that will be loaded, instead of fetching or reading it. */
@@ -38,7 +40,7 @@ export declare function isNativeWebNN(): boolean;
 /** This realm's ML object (what navigator.ml returns once installed), without touching any global. */
 export declare function createML(options?: WebnnWasmOptions): ML;
 /** Which Wasm build runs and with how many threads (loads the runtime if it is not loaded yet). */
-export declare function runtimeInfo(): Promise<{ variant: 'simd' | 'simd-threaded'; numThreads: number }>;
+export declare function runtimeInfo(): Promise<{ variant: 'simd' | 'simd-threaded' | 'relaxed-simd-threaded'; numThreads: number }>;
 
 // Beyond the spec (src/js/bridge.js, idl/compat.idl): which implementation serves a context, the operators and
 // data types a context must support for the bridge to keep a native one, and Chromium's MLGraph.devices.

@@ -10,8 +10,8 @@
 //                                    in the page and in a classic worker, 3 workers + the page at once, and
 //                                    one onnxruntime-web model on our WebNN vs ORT's wasm EP;
 //   test/browser/module-worker.html  a module Worker importing dist/index.browser.mjs.
-// The build each must pick: Firefox isolated, simd-threaded; WebKitGTK has no SharedArrayBuffer even when
-// isolated, so simd there; simd everywhere when not isolated.
+// The build each must pick: Firefox isolated, relaxed-simd-threaded (relaxed SIMD on since Firefox 145);
+// WebKitGTK has no SharedArrayBuffer even when isolated, so simd there; simd everywhere when not isolated.
 // Ends with `engines: N passed, M failed`; exit 1 on any failure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -161,7 +161,7 @@ async function webkit() {
 }
 
 const ENGINES = {
-  firefox: { start: firefox, binary: FIREFOX, threads: true, install: 'firefox-esr' },
+  firefox: { start: firefox, binary: FIREFOX, threads: true, relaxedSimd: true, install: 'firefox-esr' },
   webkit: { start: webkit, binary: WEBKIT_DRIVER, threads: false, install: 'webkit2gtk-driver xvfb' },
 };
 
@@ -178,7 +178,7 @@ async function runEngine(name) {
   console.log(`\n== ${name} (${browser.version})`);
   try {
     for (const isolated of [true, false]) {
-      const expect = isolated && engine.threads ? 'simd-threaded' : 'simd';
+      const expect = !isolated || !engine.threads ? 'simd' : engine.relaxedSimd ? 'relaxed-simd-threaded' : 'simd-threaded';
       const label = `${name}, ${isolated ? 'isolated' : 'not isolated'}`;
       const server = await startServer({ root: ROOT, mounts: { '/shared-models/': MODELS }, isolated, routes });
       try {

@@ -1,5 +1,5 @@
 // The checks of one browser page; test/browser/run.mjs reads window.__results once window.__done is set.
-//   ?expect=simd-threaded|simd   the Wasm build our loader must pick on this page
+//   ?expect=relaxed-simd-threaded|simd-threaded|simd   the Wasm build our loader must pick on this page
 //   &model=squeezenet1_1         the ORT-web model to compare (WebNN EP on us vs ORT's wasm EP)
 //   &native=1                    Chromium's own (flagged) WebNN is there: the bridge must serve the page
 import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds } from '/test/models/numerics.mjs';

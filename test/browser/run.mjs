@@ -5,7 +5,8 @@
 //                             [--update-screenshot]
 //
 // Runs the page test/browser/page.html three times, each time in a fresh browser profile:
-//   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the simd-threaded build;
+//   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the relaxed-simd-threaded build
+//       (Chromium has relaxed SIMD);
 //   (b) served without them: the simd build.
 // Each run checks navigator.ml, an exactly-known small graph in the page and in a dedicated worker
 // (importScripts of the iife), and onnxruntime-web models (all of them when isolated, one when not;
@@ -143,7 +144,8 @@ async function main() {
   }
   if (!fs.existsSync(MODELS)) console.log('note: ../shared/models not found: the onnxruntime-web model checks will be skipped');
   const { chromium } = await import('playwright-core');
-  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'simd-threaded', model: models } });
+  // Chromium validates relaxed SIMD (shipped in 114): isolated, the loader must pick that build.
+  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'relaxed-simd-threaded', model: models } });
   await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model: oneModel } });
   if (!argv.includes('--no-litert')) await runLiteRtPage(chromium);
   await runDemoPage(chromium);

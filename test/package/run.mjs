@@ -164,7 +164,8 @@ async function checkPages(dir, apps) {
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
   try {
     for (const isolated of [true, false]) {
-      const variant = isolated ? 'simd-threaded' : 'simd';
+      // Chromium ships relaxed SIMD (since 114), so an isolated page gets the relaxed threaded build.
+      const variant = isolated ? 'relaxed-simd-threaded' : 'simd';
       const mode = isolated ? 'cross-origin isolated' : 'not isolated';
       const pages = [
         ...apps.map((app) => ({ ...app, label: `${app.name}: the built app runs a graph in the page${app.worker ? ' and in a module Worker' : ''}` })),
@@ -193,7 +194,9 @@ async function main() {
     const t0 = Date.now();
     const { files, size } = packAndInstall(dir);
     const missing = ['dist/index.browser.mjs', 'dist/index.d.mts', 'dist/index.d.cts', 'dist/webnn.d.ts',
-                     'dist/webnn-wasm-simd-threaded.browser-worker.js', 'dist/webnn-wasm-simd.wasm', 'bin/webnn-wasm.mjs',
+                     'dist/webnn-wasm-simd-threaded.browser-worker.js', 'dist/webnn-wasm-simd.wasm',
+                     'dist/webnn-wasm-relaxed-simd-threaded.wasm', 'dist/webnn-wasm-relaxed-simd-threaded.browser-worker.js',
+                     'bin/webnn-wasm.mjs',
                      'cli/wpt/main.mjs', 'cli/wpt/reporter.js'].filter((f) => !files.includes(f));
     report(`npm pack: ${files.length} files, ${(size / 1e6).toFixed(2)} MB`, !missing.length, missing.length ? `missing ${missing.join(', ')}` : '');
     for (const sub of ['app', 'csp', 'types', 'node']) copyDir(path.join(HERE, sub), path.join(dir, sub));

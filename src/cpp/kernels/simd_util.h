@@ -34,6 +34,23 @@ inline v128_t Clamp(v128_t y, v128_t lo, v128_t hi) {
   return wasm_f32x4_pmin(wasm_f32x4_pmax(y, lo), hi);
 }
 
+// acc + a * b. Plain SIMD rounds twice (mul, then add). The wasmrelaxedsimd kernels (kFma) use
+// f32x4.relaxed_madd, which the engine may fuse (one rounding: x86 with FMA3, ARM) or not; either
+// result is within the GEMM / conv tolerances (kernel tests, WPT), but not bit-identical to the scalar
+// twins. Those kernels are compiled by clang 19 with -mrelaxed-simd (cmake/relaxed-simd.cmake).
+template <bool kFma>
+inline v128_t MulAdd(v128_t acc, v128_t a, v128_t b) {
+  if constexpr (kFma) {
+#if defined(__wasm_relaxed_simd__)
+    return wasm_f32x4_relaxed_madd(a, b, acc);
+#else
+    static_assert(!kFma, "wasmrelaxedsimd kernels must be compiled with -mrelaxed-simd");
+#endif
+  } else {
+    return wasm_f32x4_add(acc, wasm_f32x4_mul(a, b));
+  }
+}
+
 // Scalar twin of Clamp: NaN passes through.
 inline float ClampScalar(float y, float lo, float hi) {
   y = y < lo ? lo : y;

@@ -4,7 +4,8 @@ import { createML, install, installedMode, isInstalled, runtimeInfo, MLGraphBuil
 import type { InstallOptions } from 'webnn-wasm';
 import 'webnn-wasm/auto';
 
-const options: InstallOptions = { mode: 'force', numThreads: 2, wasmPaths: '/assets/webnn/', preload: false };
+const options: InstallOptions = { mode: 'force', numThreads: 2, wasmPaths: '/assets/webnn/', preload: false,
+                                  relaxedSimd: false };
 const installed: boolean = install(options);
 const context: MLContext = await navigator.ml.createContext();
 const builder: MLGraphBuilder = new Builder(context);
@@ -13,7 +14,7 @@ const graph: MLGraph = await builder.build({ y: builder.relu(x) });
 const tensor: MLTensor = await context.createTensor({ dataType: 'float32', shape: [2, 2], readable: true });
 context.dispatch(graph, { x: tensor }, { y: tensor });
 const bytes: ArrayBuffer = await context.readTensor(tensor);
-const { variant, numThreads }: { variant: 'simd' | 'simd-threaded'; numThreads: number } = await runtimeInfo();
+const { variant, numThreads }: { variant: 'simd' | 'simd-threaded' | 'relaxed-simd-threaded'; numThreads: number } = await runtimeInfo();
 const ml: ML = createML();
 // @ts-expect-error 'float33' is not an MLOperandDataType
 builder.input('x', { dataType: 'float33', shape: [1] });

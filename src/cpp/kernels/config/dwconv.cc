@@ -3,6 +3,10 @@
 
 namespace webnn::kernels {
 
+// The relaxed SIMD build keeps these tiles: one f32x4.relaxed_madd per tap in the same single chain per
+// 4 channels measured slower (bench/kernels/dwconv_bench.cc, AMD EPYC, best of 5, GFLOP/s: 3x3 10-14
+// vs 12-17, 5x5 6 vs 10-14) — the chain waits on the FMA's latency. A relaxed tile needs more
+// accumulators first (XNNPACK's acc2), which changes the summation order the scalar twin shares.
 const F32DwconvConfig* GetF32DwconvConfig(size_t taps) {
   static const F32DwconvConfig k9{4, 9, f32_dwconv_minmax_ukernel_9p4c__wasmsimd,
                                   f32_dwconv_minmax_ukernel_up4c__wasmsimd};

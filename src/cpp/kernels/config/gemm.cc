@@ -38,7 +38,27 @@ const F32GemmConfig& GetF32GemmConfig(size_t kc) {
                                        f32_gemm_minmax_ukernel_1x8__wasmsimd_loadsplat,
                                        f32_igemm_minmax_ukernel_1x8__wasmsimd_loadsplat};
   static const bool x86 = HostIsX86();
-  return x86 && kc >= kSplatMinDepth ? splat : loadsplat;
+  const F32GemmConfig& plain = x86 && kc >= kSplatMinDepth ? splat : loadsplat;
+#if WEBNN_RELAXED_SIMD
+  // f32x4.relaxed_madd (one fused multiply-add where the host has FMA). Kernel bench, same AMD EPYC
+  // host, node 20 --experimental-wasm-relaxed-simd, one thread, best of 8 runs beside other jobs,
+  // GFLOP/s over the seven bench shapes: 4x8 relaxed loadsplat 43-54, relaxed splat 33-36, plain
+  // loadsplat 34-40, plain splat 26-30 (the plain tiles compiled by clang 19 score the same as by
+  // clang 14: the gain is the fusion). In the runtime the gap is wider: a 784x256x128 matmul on one
+  // thread ran at 40-47 GFLOP/s against 22-23 for plain loadsplat in the same relaxed-tree link, and
+  // bench/direct.mjs's four models took 0.49-0.73x the time. So relaxed loadsplat at every depth. The
+  // 1x8 tiles lose with fusion (relaxed 12-22 vs plain 17-22): two accumulator chains wait on the
+  // FMA's longer latency, so rows of one keep the plain tile.
+  static const F32GemmConfig relaxed_1x8_splat{4, 8, f32_gemm_minmax_ukernel_4x8__wasmrelaxedsimd_fma_loadsplat,
+                                               f32_igemm_minmax_ukernel_4x8__wasmrelaxedsimd_fma_loadsplat,
+                                               splat.gemm1, splat.igemm1};
+  static const F32GemmConfig relaxed_1x8_loadsplat{4, 8, f32_gemm_minmax_ukernel_4x8__wasmrelaxedsimd_fma_loadsplat,
+                                                   f32_igemm_minmax_ukernel_4x8__wasmrelaxedsimd_fma_loadsplat,
+                                                   loadsplat.gemm1, loadsplat.igemm1};
+  return &plain == &splat ? relaxed_1x8_splat : relaxed_1x8_loadsplat;
+#else
+  return plain;
+#endif
 }
 
 const F32GemmConfig& GetF32GemmScalarConfig() {

@@ -19,6 +19,7 @@
 namespace webnn::kernels::gemm_impl {
 
 using simd::ByteOffset;
+using simd::MulAdd;
 
 // Row pointers for an MR-row tile of which only mr rows exist: rows past mr repeat row mr - 1 (reads
 // stay in bounds; writes to them are the same values to the same place).
@@ -59,7 +60,7 @@ inline void LoadBiasScalar(const float*& w, float (*acc)[8]) {
 
 // Accumulates kc columns of A (row pointers ap, advanced past them) against the packed weights w
 // (advanced past kc groups of 8).
-template <size_t MR, bool kLoadSplat>
+template <size_t MR, bool kLoadSplat, bool kFma>
 inline void AccumulateK(size_t kc, const float** ap, const float*& w, v128_t* acc0, v128_t* acc1) {
   size_t k = kc;
   if constexpr (!kLoadSplat) {
@@ -76,8 +77,8 @@ inline void AccumulateK(size_t kc, const float** ap, const float*& w, v128_t* ac
     const v128_t vb1 = wasm_v128_load(w + 8 * L + 4);                       \
     _Pragma("clang loop unroll(full)") for (size_t i = 0; i < MR; ++i) {    \
       const v128_t vs = wasm_i32x4_shuffle(va[i], va[i], L, L, L, L);       \
-      acc0[i] = wasm_f32x4_add(acc0[i], wasm_f32x4_mul(vs, vb0));           \
-      acc1[i] = wasm_f32x4_add(acc1[i], wasm_f32x4_mul(vs, vb1));           \
+      acc0[i] = MulAdd<kFma>(acc0[i], vs, vb0);                             \
+      acc1[i] = MulAdd<kFma>(acc1[i], vs, vb1);                             \
     }                                                                       \
   }
       WEBNN_GEMM_STEP(0)
@@ -96,8 +97,8 @@ inline void AccumulateK(size_t kc, const float** ap, const float*& w, v128_t* ac
     for (size_t i = 0; i < MR; ++i) {
       const v128_t vs = wasm_v128_load32_splat(ap[i]);
       ap[i] += 1;
-      acc0[i] = wasm_f32x4_add(acc0[i], wasm_f32x4_mul(vs, vb0));
-      acc1[i] = wasm_f32x4_add(acc1[i], wasm_f32x4_mul(vs, vb1));
+      acc0[i] = MulAdd<kFma>(acc0[i], vs, vb0);
+      acc1[i] = MulAdd<kFma>(acc1[i], vs, vb1);
     }
   }
 }
@@ -135,7 +136,7 @@ inline void StoreBlock(size_t nc, float** cp, v128_t* acc0, v128_t* acc1, const 
   }
 }
 
-template <size_t MR, bool kLoadSplat>
+template <size_t MR, bool kLoadSplat, bool kFma = false>
 inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t a_stride, const float* w, float* c,
                          size_t cm_stride, size_t cn_stride, const MinMaxParams* params) {
   const float* a_rows[MR];
@@ -148,7 +149,7 @@ inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t
     const float* ap[MR];
 #pragma clang loop unroll(full)
     for (size_t i = 0; i < MR; ++i) ap[i] = a_rows[i];
-    AccumulateK<MR, kLoadSplat>(kc, ap, w, acc0, acc1);
+    AccumulateK<MR, kLoadSplat, kFma>(kc, ap, w, acc0, acc1);
     StoreBlock<MR>(nc, cp, acc0, acc1, params);
     if (nc <= 8) return;
     nc -= 8;
@@ -156,7 +157,7 @@ inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t
   } while (true);
 }
 
-template <size_t MR, bool kLoadSplat>
+template <size_t MR, bool kLoadSplat, bool kFma = false>
 inline void IgemmWasmsimd(size_t mr, size_t nc, size_t kc, size_t ks, const float** a, const float* w, float* c,
                           size_t cm_stride, size_t cn_stride, size_t a_offset, const float* zero,
                           const MinMaxParams* params) {
@@ -174,7 +175,7 @@ inline void IgemmWasmsimd(size_t mr, size_t nc, size_t kc, size_t ks, const floa
         ap[i] = p == zero ? p : ByteOffset(p, a_offset);
       }
       aa += MR;
-      AccumulateK<MR, kLoadSplat>(kc, ap, w, acc0, acc1);
+      AccumulateK<MR, kLoadSplat, kFma>(kc, ap, w, acc0, acc1);
     }
     StoreBlock<MR>(nc, cp, acc0, acc1, params);
     if (nc <= 8) return;
