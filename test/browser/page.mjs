@@ -1,5 +1,6 @@
 // The checks of one browser page; test/browser/run.mjs reads window.__results once window.__done is set.
 //   ?expect=relaxed-simd-threaded|simd-threaded|simd   the Wasm build our loader must pick on this page
+//   &relaxedSimd=0               page and workers run install({ relaxedSimd: false }) (page.html, worker.js)
 //   &model=squeezenet1_1         the ORT-web model to compare (WebNN EP on us vs ORT's wasm EP)
 //   &native=1                    Chromium's own (flagged) WebNN is there: the bridge must serve the page
 import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds } from '/test/models/numerics.mjs';
@@ -7,6 +8,8 @@ import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds } from '/test/models
 const REL_TOLERANCE = 1e-4;
 const params = new URLSearchParams(location.search);
 const expect = params.get('expect');
+const workerUrl = (query) => `/test/browser/worker.js?${new URLSearchParams({ ...query,
+  ...(params.get('relaxedSimd') === '0' ? { relaxedSimd: '0' } : {}) })}`;
 const modelName = params.get('model');
 const results = [];
 window.__results = results;
@@ -99,7 +102,7 @@ async function main() {
   });
   await check('small graph (conv2d+add+relu, mul) exact', () => runSmallGraph());
   await check(`dedicated worker: importScripts(iife) + small graph, variant ${expect}`, () => new Promise((resolve) => {
-    const worker = new Worker('/test/browser/worker.js');
+    const worker = new Worker(workerUrl({}));
     worker.onmessage = (e) => {
       worker.terminate();
       const r = e.data;
@@ -114,7 +117,7 @@ async function main() {
   }));
   await check('three workers and the page, 20 small graphs each at the same time: every result exact', async () => {
     const inWorker = () => new Promise((resolve) => {
-      const worker = new Worker('/test/browser/worker.js?repeat=20');
+      const worker = new Worker(workerUrl({ repeat: '20' }));
       worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
       worker.onerror = (e) => { worker.terminate(); resolve({ ok: false, detail: `worker error: ${e.message}` }); };
     });

@@ -6,7 +6,7 @@
 //
 // Runs the page test/browser/page.html three times, each time in a fresh browser profile:
 //   (a) served with COOP/COEP (cross-origin isolated): our loader must pick the relaxed-simd-threaded build
-//       (Chromium has relaxed SIMD);
+//       (Chromium has relaxed SIMD), and simd-threaded with install({ relaxedSimd: false });
 //   (b) served without them: the simd build.
 // Each run checks navigator.ml, an exactly-known small graph in the page and in a dedicated worker
 // (importScripts of the iife), and onnxruntime-web models (all of them when isolated, one when not;
@@ -146,6 +146,10 @@ async function main() {
   const { chromium } = await import('playwright-core');
   // Chromium validates relaxed SIMD (shipped in 114): isolated, the loader must pick that build.
   await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'relaxed-simd-threaded', model: models } });
+  // The plain threaded build in a browser: Chromium 156 has no switch that turns relaxed SIMD off (neither
+  // --js-flags=--no-experimental-wasm-relaxed-simd nor a feature flag), so the page opts out instead.
+  await runPage(chromium, { label: 'isolated, relaxedSimd: false', isolated: true,
+                            query: { expect: 'simd-threaded', relaxedSimd: '0', model: oneModel } });
   await runPage(chromium, { label: 'not isolated', isolated: false, query: { expect: 'simd', model: oneModel } });
   if (!argv.includes('--no-litert')) await runLiteRtPage(chromium);
   await runDemoPage(chromium);

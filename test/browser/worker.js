@@ -1,6 +1,8 @@
 // Dedicated worker: loads the script-tag build with importScripts (which installs it) and runs the small
 // graph. Nothing is configured: the build must find its own .wasm files from inside a worker.
 let result;
+// ?relaxedSimd=0 (passed on by page.mjs): the page's install({ relaxedSimd: false }) here too.
+if (new URLSearchParams(self.location.search).get('relaxedSimd') === '0') self.webnnWasmOptions = { relaxedSimd: false };
 try {
   importScripts('/dist/webnn-wasm.iife.js', '/test/browser/small-graph.js');
   result = (async () => {
