@@ -91,13 +91,16 @@ async function instantiate() {
     throw new DOMException('webnn-wasm: this engine lacks WebAssembly SIMD (needed by every build).', 'NotSupportedError');
   }
   const wasmUrl = fileUrl(`webnn-wasm-${variant}.wasm`);
-  // The wasm downloads (and in browsers compiles as it streams in) while the glue loads and starts its
-  // pthread workers; the glue's instantiateWasm below waits for it. A failed fetch rejects loadRuntime()
-  // with its own error.
+  // In browsers (platform.fetchesEarly) the wasm downloads and compiles as it streams in while the glue
+  // loads and starts its pthread workers; the glue's instantiateWasm below waits for it. Node reads the
+  // file once the glue is in, as before (no download to overlap). A failed fetch or read rejects
+  // loadRuntime() with its own error.
   let fetchError = null;
-  const compiling = options.wasmBinary ? Promise.resolve({ bytes: options.wasmBinary })
-    : platform.wasmSource(wasmUrl).then(compileSource, (e) => { fetchError = e; return {}; });
+  const requestWasm = () => (options.wasmBinary ? Promise.resolve({ bytes: options.wasmBinary })
+    : platform.wasmSource(wasmUrl).then(compileSource, (e) => { fetchError = e; return {}; }));
+  let compiling = platform.fetchesEarly ? requestWasm() : null;
   const { factory, mainScript } = await platform.loadFactory(variant, fileUrl);
+  compiling ??= requestWasm();
   let memory = null;
   // The glue waits for receive() forever if instantiation fails: reject loadRuntime() instead.
   let instantiateFailed;

@@ -12,6 +12,7 @@ export const browserPlatform = {
   // install() starts loading the runtime (see loader.js preloadRuntime()): the glue and the wasm download,
   // and the wasm compiles, while the page goes on loading its own scripts and framework.
   preload: true,
+  fetchesEarly: true,  // loader.js: the wasm is requested beside the glue, not after it
 
   hardwareConcurrency: async () => globalThis.navigator?.hardwareConcurrency ?? 1,
 
