@@ -45,6 +45,26 @@ inline v128_t CopySign(v128_t m, v128_t s) {
   return wasm_v128_or(m, wasm_v128_and(s, wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u))));
 }
 
+// t = x - n ln2 (+ lo), the Cody-Waite reduction both f32 exps share: n ln2_hi is exact (ln2_hi has 15 bits)
+// and a small correction lo is added right after it, where it is not lost to rounding.
+template <bool kWithLo>
+inline v128_t ReduceByLn2(v128_t x, v128_t n, v128_t lo) {
+  v128_t t = wasm_f32x4_sub(x, wasm_f32x4_mul(n, Splat(0.693145751953125f)));
+  if constexpr (kWithLo) t = wasm_f32x4_add(t, lo);
+  return wasm_f32x4_sub(t, wasm_f32x4_mul(n, Splat(1.42860682030941723212e-6f)));
+}
+
+// p * 2^n for integral n in [-150, 128] (NaN -> 0: p is NaN already), as two factors so that a product in
+// the subnormal range is rounded once.
+inline v128_t MulPow2(v128_t p, v128_t n) {
+  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);
+  const v128_t n1 = wasm_i32x4_shr(ni, 1);
+  const v128_t n2 = wasm_i32x4_sub(ni, n1);
+  const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_add(n1, wasm_i32x4_const_splat(127)), 23);
+  const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, wasm_i32x4_const_splat(127)), 23);
+  return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+}
+
 // exp(x) in f32x4, about 1-2 ULP over the whole range: Cody-Waite reduction x = n*ln2 + t with
 // |t| <= ln2/2, a degree-7 Taylor polynomial, and 2^n applied as two factors so that results in the
 // subnormal range are rounded only once. x < -104 gives 0, x > 88.73 gives +inf, NaN stays NaN.
@@ -54,9 +74,7 @@ template <bool kWithLo>
 inline v128_t ExpF32Impl(v128_t x, v128_t lo) {
   x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, Splat(-104.0f)), Splat(89.0f));
   const v128_t n = wasm_f32x4_nearest(wasm_f32x4_mul(x, Splat(1.44269504088896341f)));
-  v128_t t = wasm_f32x4_sub(x, wasm_f32x4_mul(n, Splat(0.693145751953125f)));  // exact: ln2_hi has 15 bits
-  if constexpr (kWithLo) t = wasm_f32x4_add(t, lo);
-  t = wasm_f32x4_sub(t, wasm_f32x4_mul(n, Splat(1.42860682030941723212e-6f)));
+  const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
   v128_t p = Splat(1.0f / 5040.0f);
   p = wasm_f32x4_add(Splat(1.0f / 720.0f), wasm_f32x4_mul(p, t));
   p = wasm_f32x4_add(Splat(1.0f / 120.0f), wasm_f32x4_mul(p, t));
@@ -65,12 +83,7 @@ inline v128_t ExpF32Impl(v128_t x, v128_t lo) {
   p = wasm_f32x4_add(Splat(0.5f), wasm_f32x4_mul(p, t));
   // 1 + t + t^2 * p: the leading terms added last keep the rounding error near half an ULP.
   p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), p)));
-  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);  // NaN -> 0: p is already NaN
-  const v128_t n1 = wasm_i32x4_shr(ni, 1);
-  const v128_t n2 = wasm_i32x4_sub(ni, n1);
-  const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_add(n1, wasm_i32x4_const_splat(127)), 23);
-  const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, wasm_i32x4_const_splat(127)), 23);
-  return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+  return MulPow2(p, n);
 }
 inline v128_t ExpF32(v128_t x, v128_t lo) { return ExpF32Impl<true>(x, lo); }
 inline v128_t ExpF32(v128_t x) { return ExpF32Impl<false>(x, wasm_f32x4_const_splat(0.0f)); }
@@ -89,9 +102,7 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo) {
   const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23
   const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(x, Splat(1.44269504088896341f)), magic);
   const v128_t n = wasm_f32x4_sub(biased, magic);
-  v128_t t = wasm_f32x4_sub(x, wasm_f32x4_mul(n, Splat(0.693145751953125f)));  // exact: ln2_hi has 15 bits
-  if constexpr (kWithLo) t = wasm_f32x4_add(t, lo);
-  t = wasm_f32x4_sub(t, wasm_f32x4_mul(n, Splat(1.42860682030941723212e-6f)));
+  const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
   v128_t q = Splat(0.00138146128f);
   q = wasm_f32x4_add(Splat(0.00836871006f), wasm_f32x4_mul(q, t));
   q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
@@ -100,12 +111,7 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo) {
   const v128_t p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q)));
   // x >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
   if (!wasm_v128_any_true(wasm_f32x4_lt(x, Splat(-87.0f)))) return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
-  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);
-  const v128_t n1 = wasm_i32x4_shr(ni, 1);
-  const v128_t n2 = wasm_i32x4_sub(ni, n1);
-  const v128_t s1 = wasm_i32x4_shl(wasm_i32x4_add(n1, wasm_i32x4_const_splat(127)), 23);
-  const v128_t s2 = wasm_i32x4_shl(wasm_i32x4_add(n2, wasm_i32x4_const_splat(127)), 23);
-  return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
+  return MulPow2(p, n);
 }
 inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true>(x, lo); }
 inline v128_t ExpNonPositiveF32(v128_t x) { return ExpNonPositiveImpl<false>(x, wasm_f32x4_const_splat(0.0f)); }
