@@ -2,14 +2,14 @@
 // the number of input elements the window covers (as XNNPACK and Chromium's backends do).
 //  - max and average: the f32 maxpool / pavgpool microkernels over an indirection buffer (one pointer
 //    per output pixel and tap), built on the first run and rebuilt only when the input moves;
-//  - L2, and windows that cover no input element at all: a generic loop (channels innermost and
-//    contiguous, so clang vectorises it with -msimd128);
-//  - max over an integer type: a generic loop in that type (exact; float32 would round above 2^24).
+//  - L2, windows that cover no input element at all, and max over an integer type: one generic loop in
+//    the storage type (channels innermost and contiguous, so clang vectorises it with -msimd128).
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <type_traits>
 #include <mutex>
+#include <type_traits>
+#include <vector>
 
 #include "base/checked_math.h"
 #include "compiler/lower/element_types.h"
@@ -121,20 +121,28 @@ bool EveryWindowCovered(const PoolGeometry& g) {
   return true;
 }
 
-// Max pooling in the storage type T. A window that covers no input element gives T's lowest value, as the
-// float path gives -inf.
+// The generic loop, in the storage type T: L2, windows that cover no input element, and max over an integer
+// type. Floats accumulate in double: l2Pool2d's squares overflow float32 from |x| ~ 1.8e19 (and underflow
+// below ~1e-19) although the root is a normal float, and the sum of an average gains a bit too. Integers
+// (max only) are compared in their own type: exact, where float32 would round above 2^24. A window that
+// covers nothing gives max the lowest value (-inf for floats) and average 0.
 template <typename T>
-StepPtr MakeIntegerMaxPool(const PoolGeometry& g, runtime::TensorRef rx, runtime::TensorRef ry) {
-  return MakeStep("maxpool2d", [=](const runtime::ExecContext& ctx) {
+StepPtr MakeGenericPool(const PoolGeometry& g, runtime::TensorRef rx, runtime::TensorRef ry) {
+  using Acc = std::conditional_t<std::is_integral_v<T>, T, double>;
+  return MakeStep("pool2d", [=](const runtime::ExecContext& ctx) {
     const T* x = ctx.As<T>(rx);
     T* y = ctx.As<T>(ry);
     const Pool2dParams& p = g.p;
     ParallelRows(ctx.pool, g.pixels(), uint64_t{g.c} * g.taps(), [&](uint64_t b, uint64_t e) {
+      std::vector<Acc> acc(g.c);
       for (uint64_t pixel = b; pixel < e; ++pixel) {
         uint32_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh;
         uint64_t batch = pixel / (uint64_t{g.ow} * g.oh);
-        T* dst = y + pixel * g.c;
-        std::fill(dst, dst + g.c, std::numeric_limits<T>::lowest());
+        const Acc init = p.kind == PoolKind::kMax
+                             ? (std::is_integral_v<Acc> ? std::numeric_limits<Acc>::lowest() : -std::numeric_limits<Acc>::infinity())
+                             : Acc{0};
+        std::fill(acc.begin(), acc.end(), init);
+        uint32_t count = 0;
         for (uint32_t ky = 0; ky < p.window_h; ++ky) {
           int64_t iy = int64_t{oy} * p.stride_h + int64_t{ky} * p.dilation_h - p.pad_top;
           if (iy < 0 || iy >= g.ih) continue;
@@ -142,8 +150,23 @@ StepPtr MakeIntegerMaxPool(const PoolGeometry& g, runtime::TensorRef rx, runtime
             int64_t ix = int64_t{ox} * p.stride_w + int64_t{kx} * p.dilation_w - p.pad_left;
             if (ix < 0 || ix >= g.iw) continue;
             const T* src = x + ((batch * g.ih + iy) * g.iw + ix) * g.c;
-            for (uint32_t ch = 0; ch < g.c; ++ch) dst[ch] = std::max(dst[ch], src[ch]);
+            ++count;
+            if (p.kind == PoolKind::kMax) {
+              for (uint32_t ch = 0; ch < g.c; ++ch) acc[ch] = std::max(acc[ch], Acc(src[ch]));
+            } else if (p.kind == PoolKind::kAverage) {
+              for (uint32_t ch = 0; ch < g.c; ++ch) acc[ch] += src[ch];
+            } else {
+              for (uint32_t ch = 0; ch < g.c; ++ch) acc[ch] += Acc(src[ch]) * src[ch];
+            }
           }
+        }
+        T* dst = y + pixel * g.c;
+        if (p.kind == PoolKind::kMax) {
+          for (uint32_t ch = 0; ch < g.c; ++ch) dst[ch] = static_cast<T>(acc[ch]);
+        } else if (p.kind == PoolKind::kAverage) {
+          for (uint32_t ch = 0; ch < g.c; ++ch) dst[ch] = count ? static_cast<T>(acc[ch] / count) : T(0);
+        } else {
+          for (uint32_t ch = 0; ch < g.c; ++ch) dst[ch] = static_cast<T>(std::sqrt(acc[ch]));
         }
       }
     });
@@ -154,65 +177,22 @@ StepPtr MakeIntegerMaxPool(const PoolGeometry& g, runtime::TensorRef rx, runtime
 
 Expected<StepPtr> LowerPool2d(const LowerArgs& a) {
   const auto& p = std::get<Pool2dParams>(a.node.params);
-  DataType type = a.input(0).type;
+  const DataType type = a.input(0).type;
+  const Shape& in = a.input(0).shape;
+  const Shape& out = a.output(0).shape;
+  const PoolGeometry g{in[0], in[1], in[2], in[3], out[1], out[2], p};
+  runtime::TensorRef rx = a.in[0], ry = a.out[0];
   if (p.kind == PoolKind::kMax && !IsFloatingPoint(type)) {
-    const Shape& in = a.input(0).shape;
-    const Shape& out = a.output(0).shape;
-    PoolGeometry g{in[0], in[1], in[2], in[3], out[1], out[2], p};
     return VisitType(type, [&](auto t) -> StepPtr {
-      if constexpr (std::is_integral_v<decltype(t)>) return MakeIntegerMaxPool<decltype(t)>(g, a.in[0], a.out[0]);
-      return nullptr;  // unreachable: floating point types take the paths below
+      if constexpr (std::is_integral_v<decltype(t)>) return MakeGenericPool<decltype(t)>(g, rx, ry);
+      return nullptr;  // unreachable: float16 and float32 are floating point
     });
   }
   if (type != DataType::kFloat32) return NotSupported("pool2d: only float32 is implemented.");
-  const Shape& in = a.input(0).shape;
-  const Shape& out = a.output(0).shape;
-  uint32_t n = in[0], ih = in[1], iw = in[2], c = in[3], oh = out[1], ow = out[2];
-  runtime::TensorRef rx = a.in[0], ry = a.out[0];
-  PoolGeometry g{n, ih, iw, c, oh, ow, p};
-  if (p.kind != PoolKind::kL2 && c > 0 && g.pixels() > 0 && EveryWindowCovered(g)) {
+  if (p.kind != PoolKind::kL2 && g.c > 0 && g.pixels() > 0 && EveryWindowCovered(g)) {
     return StepPtr(std::make_unique<PoolStep>(g, rx, ry));
   }
-  return MakeStep("pool2d", [=](const runtime::ExecContext& ctx) {
-    const float* x = ctx.As<float>(rx);
-    float* y = ctx.As<float>(ry);
-    ParallelRows(ctx.pool, uint64_t{n} * oh * ow, uint64_t{c} * p.window_h * p.window_w, [&](uint64_t b, uint64_t e) {
-      // Double accumulators: l2Pool2d's squares overflow float32 from |x| ~ 1.8e19 (and underflow below
-      // ~1e-19) although the root is a normal float; the sum of an average gains a bit too.
-      std::vector<double> acc(c);
-      for (uint64_t pixel = b; pixel < e; ++pixel) {
-        uint32_t ox = pixel % ow, oy = (pixel / ow) % oh, batch = static_cast<uint32_t>(pixel / (uint64_t{ow} * oh));
-        double init = p.kind == PoolKind::kMax ? -INFINITY : 0.0;
-        std::fill(acc.begin(), acc.end(), init);
-        uint32_t count = 0;
-        for (uint32_t ky = 0; ky < p.window_h; ++ky) {
-          int64_t iy = int64_t{oy} * p.stride_h + int64_t{ky} * p.dilation_h - p.pad_top;
-          if (iy < 0 || iy >= ih) continue;
-          for (uint32_t kx = 0; kx < p.window_w; ++kx) {
-            int64_t ix = int64_t{ox} * p.stride_w + int64_t{kx} * p.dilation_w - p.pad_left;
-            if (ix < 0 || ix >= iw) continue;
-            const float* src = x + ((uint64_t{batch} * ih + iy) * iw + ix) * c;
-            ++count;
-            if (p.kind == PoolKind::kMax) {
-              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] = std::max(acc[ch], double{src[ch]});
-            } else if (p.kind == PoolKind::kAverage) {
-              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] += src[ch];
-            } else {
-              for (uint32_t ch = 0; ch < c; ++ch) acc[ch] += double{src[ch]} * src[ch];
-            }
-          }
-        }
-        float* dst = y + pixel * c;
-        if (p.kind == PoolKind::kMax) {
-          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = static_cast<float>(acc[ch]);
-        } else if (p.kind == PoolKind::kAverage) {
-          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = count ? static_cast<float>(acc[ch] / count) : 0.0f;
-        } else {
-          for (uint32_t ch = 0; ch < c; ++ch) dst[ch] = static_cast<float>(std::sqrt(acc[ch]));
-        }
-      }
-    });
-  });
+  return MakeGenericPool<float>(g, rx, ry);
 }
 
 }  // namespace webnn::compiler
