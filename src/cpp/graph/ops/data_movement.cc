@@ -161,11 +161,11 @@ Expected<NodeSpec> ValidateSplit(ValidationContext& ctx) {
   if (!x || !ctx.ok()) return ctx.status();
   if (!CheckAxis(ctx, "options.axis", axis, x->shape.size())) return ctx.status();
   uint32_t dim = x->shape[axis];
-  if (count && (*count == 0 || *count > kMaxTensorCount)) {
-    return ctx.Fail("splits", "the number of outputs (" + Str(*count) + ") should be between 1 and " + Str(kMaxTensorCount) + ".");
-  }
-  if (!count && (sizes.empty() || sizes.size() > kMaxTensorCount)) {
-    return ctx.Fail("splits", "the number of sizes (" + Str(sizes.size()) + ") should be between 1 and " + Str(kMaxTensorCount) + ".");
+  // "If splits [or its size] is not a valid tensor count".
+  const size_t outputs = count ? *count : sizes.size();
+  if (outputs == 0 || outputs > kMaxTensorCount) {
+    return ctx.Fail("splits", std::string("the number of ") + (count ? "outputs" : "sizes") + " (" + Str(outputs) +
+                                  ") should be between 1 and " + Str(kMaxTensorCount) + ".");
   }
   if (count) {
     if (dim % *count != 0) {
@@ -178,7 +178,7 @@ Expected<NodeSpec> ValidateSplit(ValidationContext& ctx) {
       if (s == 0) return ctx.Fail("splits", "sizes must be greater than 0.");
       sum += s;
     }
-    if (sizes.empty() || sum != dim) {
+    if (sum != dim) {
       return ctx.Fail("splits", "sizes must sum to the dimension size (" + Str(dim) + "), got " + Str(sum) + ".");
     }
   }
