@@ -54,6 +54,17 @@ Expected<DataType> TypeFrom(const val& name) {
   return *t;
 }
 
+// A JS descriptor's data type and shape, checked as the spec's "check dimensions" does; errors are prefixed by
+// `prefix` ("createTensor descriptor").
+Expected<graph::OperandDesc> DescriptorFrom(const std::string& prefix, const val& type_name, const val& shape_array) {
+  auto type = TypeFrom(type_name);
+  if (!type.ok()) return type.status();
+  auto shape = ShapeFrom(shape_array);
+  if (!shape) return TypeError(prefix + ".shape: must be a sequence of unsigned long.");
+  RETURN_IF_ERROR(graph::ValidateDescriptor(prefix, *type, *shape));
+  return graph::OperandDesc{*type, *shape};
+}
+
 __int128 ParseBigInt(const std::string& s) {
   bool neg = !s.empty() && s[0] == '-';
   __int128 v = 0;
@@ -237,13 +248,9 @@ class Context {
 
   val createTensor(val type_name, val shape_array, bool readable, bool writable, bool constant) {
     return Guarded([&]() -> val {
-      auto type = TypeFrom(type_name);
-      if (!type.ok()) return Err(type.status());
-      auto shape = ShapeFrom(shape_array);
-      if (!shape) return Err(TypeError("createTensor descriptor.shape: must be a sequence of unsigned long."));
-      Status s = graph::ValidateDescriptor("createTensor descriptor", *type, *shape);
-      if (!s.ok()) return Err(s);
-      auto t = c_->CreateTensor({*type, *shape, readable, writable, constant});
+      auto desc = DescriptorFrom("createTensor descriptor", type_name, shape_array);
+      if (!desc.ok()) return Err(desc.status());
+      auto t = c_->CreateTensor({desc->type, desc->shape, readable, writable, constant});
       if (!t.ok()) return Err(t.status());
       return Ok(val(std::make_shared<Tensor>(c_, *t)));
     });
@@ -351,12 +358,9 @@ class GraphBuilder {
     return Guarded([&]() -> val {
       auto type = TypeFrom(type_name);
       if (!type.ok()) return Err(type.status());
-      graph::ArgValue v = ArgFrom(value);
-      if (v.kind != graph::ArgValue::Kind::kNumber && v.kind != graph::ArgValue::Kind::kBigInt) {
-        return Err(TypeError("constant value: must be a number or a bigint."));
-      }
-      graph::Number n{v.kind == graph::ArgValue::Kind::kBigInt, v.number, v.bigint};
-      auto id = builder_->ConstantNumber(*type, n);
+      std::optional<graph::Number> n = graph::NumberFrom(ArgFrom(value));
+      if (!n) return Err(TypeError("constant value: must be a number or a bigint."));
+      auto id = builder_->ConstantNumber(*type, *n);
       return id.ok() ? Ok(val(*id)) : Err(id.status());
     });
   }
@@ -453,12 +457,8 @@ val TensorLimitsToJs(const graph::OperandLimit& l) {
 // The spec's "check dimensions" of a descriptor, for JS to run before it looks at a buffer (constant()).
 val CheckDescriptor(std::string prefix, val type_name, val shape_array) {
   return Guarded([&]() -> val {
-    auto type = TypeFrom(type_name);
-    if (!type.ok()) return Err(type.status());
-    auto shape = ShapeFrom(shape_array);
-    if (!shape) return Err(TypeError(prefix + ".shape: must be a sequence of unsigned long."));
-    Status s = graph::ValidateDescriptor(prefix, *type, *shape);
-    return s.ok() ? Ok(val::undefined()) : Err(s);
+    auto desc = DescriptorFrom(prefix, type_name, shape_array);
+    return desc.ok() ? Ok(val::undefined()) : Err(desc.status());
   });
 }
 

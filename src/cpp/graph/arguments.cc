@@ -94,13 +94,18 @@ double ArgReader::Double(const std::string& name, double default_value, bool all
   return v->number;
 }
 
+std::optional<Number> NumberFrom(const ArgValue& v) {
+  if (v.kind == ArgValue::Kind::kNumber) return Number{false, v.number, 0};
+  if (v.kind == ArgValue::Kind::kBigInt) return Number{true, 0, v.bigint};
+  return std::nullopt;
+}
+
 std::optional<Number> ArgReader::NumberArg(const std::string& name) {
   const ArgValue* v = args_.Get(name);
   if (!v) return std::nullopt;
-  if (v->kind == ArgValue::Kind::kNumber) return Number{false, v->number, 0};
-  if (v->kind == ArgValue::Kind::kBigInt) return Number{true, 0, v->bigint};
-  Fail(name, "must be a number or a bigint.");
-  return std::nullopt;
+  std::optional<Number> n = NumberFrom(*v);
+  if (!n) Fail(name, "must be a number or a bigint.");
+  return n;
 }
 
 std::optional<std::vector<uint32_t>> ArgReader::Uint32List(const std::string& name) {

@@ -46,6 +46,8 @@ struct Number {
   __int128 bigint = 0;
   double AsDouble() const { return is_bigint ? static_cast<double>(bigint) : value; }
 };
+// The MLNumber a value holds, or nullopt when it is neither a number nor a BigInt.
+std::optional<Number> NumberFrom(const ArgValue& v);
 
 // Reads arguments with defaults; the first error is kept and later reads return defaults, so an op
 // reads all it needs and checks status() once.
