@@ -59,15 +59,21 @@ async function compileSource(source) {
   }
 }
 
-// (func (result v128) v128.const 0, v128.const 0, v128.const 0, f32x4.relaxed_madd): valid only where
-// the engine has relaxed SIMD (Chromium 114+, Firefox 145+; Node 20 with --experimental-wasm-relaxed-simd).
+// Whether the engine validates a module whose one function, () -> v128, has this body (locals, code, end).
+function validatesV128Function(body) {
+  return typeof WebAssembly === 'object' && WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0,
+    1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, body.length + 2, 1, body.length, ...body]));
+}
+
+// i32.const 0, i8x16.splat, i8x16.popcnt: WebAssembly SIMD, which every build needs.
+const SIMD_BODY = [0, 65, 0, 253, 15, 253, 98, 11];
+// v128.const 0 (x3), f32x4.relaxed_madd: valid only where the engine has relaxed SIMD (Chromium 114+,
+// Firefox 145+; Node 20 with --experimental-wasm-relaxed-simd).
 const ZERO_V128 = [253, 12, ...new Array(16).fill(0)];
 const RELAXED_MADD_BODY = [0, ...ZERO_V128, ...ZERO_V128, ...ZERO_V128, 253, 133, 2, 11];
-const RELAXED_SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0,
-  10, RELAXED_MADD_BODY.length + 2, 1, RELAXED_MADD_BODY.length, ...RELAXED_MADD_BODY]);
 
 export function relaxedSimdSupported() {
-  return typeof WebAssembly === 'object' && WebAssembly.validate(RELAXED_SIMD_PROBE);
+  return validatesV128Function(RELAXED_MADD_BODY);
 }
 
 async function instantiate() {
@@ -86,8 +92,7 @@ async function instantiate() {
   }
   const relaxed = threads && options.relaxedSimd !== false && relaxedSimdSupported();
   const variant = relaxed ? 'relaxed-simd-threaded' : threads ? 'simd-threaded' : 'simd';
-  if (typeof WebAssembly !== 'object' || !WebAssembly.validate(new Uint8Array([
-    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]))) {
+  if (!validatesV128Function(SIMD_BODY)) {
     throw new DOMException('webnn-wasm: this engine lacks WebAssembly SIMD (needed by every build).', 'NotSupportedError');
   }
   const wasmUrl = fileUrl(`webnn-wasm-${variant}.wasm`);
