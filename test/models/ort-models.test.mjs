@@ -4,6 +4,7 @@
 // navigator.ml and is compared with ORT-web's own wasm (CPU) EP on the same input.
 //
 //   node --no-experimental-fetch test/models/ort-models.test.mjs [--models a,b] [--verbose] [--impl module]
+//       [--expect-variant build]   (fail unless runtimeInfo() reports this build, e.g. relaxed-simd-threaded)
 //
 // Per model and WebNN configuration ('webnn' = executionProviders ['webnn'], i.e. createContext();
 // 'webnn-cpu' = [{name:'webnn', deviceType:'cpu'}]):
@@ -26,6 +27,7 @@ const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const modelsArg = args.includes('--models') ? args[args.indexOf('--models') + 1].split(',') : null;
 const impl = args.includes('--impl') ? args[args.indexOf('--impl') + 1] : null; // default dist/index.mjs
+const expectVariant = args.includes('--expect-variant') ? args[args.indexOf('--expect-variant') + 1] : null;
 
 const STEP_TIMEOUT_MS = 600000; // a session create or run that takes longer than this ends the test
 const rows = [];
@@ -64,7 +66,12 @@ async function main() {
   const installed = lib.install();
   console.log(`webnn-wasm install() -> ${installed}, isInstalled() -> ${lib.isInstalled()}`);
   const info = await runtimeInfoOf(lib);
-  console.log(`webnn-wasm runtime: ${info ? JSON.stringify(info) : 'runtimeInfo() not exported'}`);
+  console.log(`webnn-wasm runtime: ${info ? JSON.stringify(info) : 'runtimeInfo() not exported'}` +
+              ` (Node ${process.versions.node}, V8 ${process.versions.v8})`);
+  if (expectVariant && info?.variant !== expectVariant) {
+    console.log(`ort-models: FAILED: the ${info?.variant ?? 'unknown'} build ran, not ${expectVariant} (--expect-variant)`);
+    return 1;
+  }
   const ort = await loadOrt({ numThreads: 1 });
   console.log(`onnxruntime-web ${ort.env.versions?.web ?? '?'} (jsep bundle), ORT numThreads 1`);
   console.log(`pass: every output of 2 runs has max_i |a_i - r_i| / max(|r_i|, ${REL_FLOOR}) <= ${REL_TOLERANCE}` +

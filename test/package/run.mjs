@@ -3,7 +3,8 @@
 // dependencies) into a temporary project and checks, from that install only:
 //   types    tsc --noEmit on samples (test/package/types) under moduleResolution bundler and node16,
 //            for a page, a worker (WorkerNavigator.ml) and the script tag (webnn-wasm/iife);
-//   node     the package by name from an ES module and from CommonJS, in Node without flags;
+//   node     the package by name from an ES module and from CommonJS, in this Node without flags (the
+//            threaded build: relaxed-simd-threaded where its V8 ships relaxed SIMD, as Node 22's does);
 //   vite     `vite build` of test/package/app (page + module Worker), no config file;
 //   webpack  `webpack --mode production --entry ./main.js --output-path ./dist`, no config file;
 //   esbuild  `esbuild --bundle --format=esm`, with the dist files copied beside the bundle;
@@ -12,7 +13,8 @@
 // Every page runs in Chromium (playwright-core) cross-origin isolated, where it must pick the threaded
 // build, and not isolated, where it must pick the simd build; each must compute relu exactly.
 //
-//   node test/package/run.mjs [--keep] [--verbose] [--no-browser]
+//   node test/package/run.mjs [--keep] [--verbose] [--no-browser] [--node-only]
+// --node-only packs and installs, then runs the node checks only (tools/test-node22.sh: under Node 22).
 // Ends with `package: N passed, M failed`; exit 1 on any failure.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../browser/server.mjs';
+import { threadedVariant } from '../unit/js/node-variant.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -83,17 +86,18 @@ function checkTypes(dir) {
 }
 
 function checkNode(dir) {
+  const variant = threadedVariant([]);
   for (const [label, file] of [['ES module', 'node/esm.mjs'], ['CommonJS', 'node/cjs.cjs']]) {
     const r = run(process.execPath, [file], dir);
     let problem = r.ok ? null : tail(r.out);
     if (!problem) {
       try {
-        problem = checkRelu(JSON.parse(r.out.trim().split('\n').pop()), 'simd-threaded');
+        problem = checkRelu(JSON.parse(r.out.trim().split('\n').pop()), variant);
       } catch {
         problem = `unexpected output: ${tail(r.out)}`;
       }
     }
-    report(`node: ${label} from the tarball runs a graph (threaded build)`, !problem, problem || '');
+    report(`node: ${label} from the tarball runs a graph (Node ${process.versions.node}, ${variant})`, !problem, problem || '');
   }
 }
 
@@ -200,6 +204,10 @@ async function main() {
                      'cli/wpt/main.mjs', 'cli/wpt/reporter.js'].filter((f) => !files.includes(f));
     report(`npm pack: ${files.length} files, ${(size / 1e6).toFixed(2)} MB`, !missing.length, missing.length ? `missing ${missing.join(', ')}` : '');
     for (const sub of ['app', 'csp', 'types', 'node']) copyDir(path.join(HERE, sub), path.join(dir, sub));
+    if (argv.includes('--node-only')) {
+      checkNode(dir);
+      return;
+    }
     checkTypes(dir);
     checkNode(dir);
     checkCli(dir);

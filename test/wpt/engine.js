@@ -884,6 +884,16 @@ export function loadCases(opts) {
 }
 
 /**
+ * The implementation's runtimeInfo() ({variant, numThreads} for ours), or
+ * null when the module does not export one. Call it after loadImpl().
+ */
+export async function implRuntimeInfo(implPath) {
+  const {pathToFileURL} = await import('node:url');
+  const mod = await import(pathToFileURL(path.resolve(implPath)).href);
+  return typeof mod.runtimeInfo === 'function' ? mod.runtimeInfo() : null;
+}
+
+/**
  * Imports the implementation module and installs it: calls its install()
  * export (or default.install()). Returns globalThis.navigator.ml.
  */

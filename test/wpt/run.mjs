@@ -4,7 +4,7 @@
 //   node test/wpt/run.mjs [--data <dir>] [--wpt <checkout>] [--filter <op/file>]
 //       [--case <name substring>] [--update-expectations] [--json <report>]
 //       [--verbose] [--allow-missing] [--expectations <file>] [--impl <module>]
-//       [--timeout <ms>] [--in-process]
+//       [--timeout <ms>] [--in-process] [--expect-variant <build>]
 //
 // See test/wpt/README.md. Exit code 0 iff there are no unexpected results.
 
@@ -14,7 +14,7 @@ import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 
 import {
-  DEFAULT_TIMEOUT_MS, classify, formatReport, jsonReport, loadCases, loadImpl,
+  DEFAULT_TIMEOUT_MS, classify, formatReport, implRuntimeInfo, jsonReport, loadCases, loadImpl,
   readExpectations, runCase, updatedExpectations, writeExpectations,
 } from './engine.js';
 
@@ -41,14 +41,16 @@ const USAGE = `usage: node test/wpt/run.mjs [options]
   --impl <module>         WebNN implementation module exporting install()
                           (default dist/index.mjs)
   --timeout <ms>          per-case timeout (default ${DEFAULT_TIMEOUT_MS})
-  --in-process            run cases in this thread (no watchdog worker)`;
+  --in-process            run cases in this thread (no watchdog worker)
+  --expect-variant <build> fail unless the implementation's runtimeInfo()
+                          reports this build (e.g. relaxed-simd-threaded)`;
 
 export function parseArgs(argv) {
   const o = {
     data: null, wpt: null, filter: null, caseFilter: null, update: false,
     expectations: DEFAULT_EXPECTATIONS, json: null, verbose: false,
     allowMissing: false, impl: DEFAULT_IMPL, timeoutMs: DEFAULT_TIMEOUT_MS,
-    inProcess: false, help: false,
+    inProcess: false, expectVariant: null, help: false,
   };
   const need = (i, flag) => {
     if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
@@ -69,6 +71,7 @@ export function parseArgs(argv) {
       case '--impl': o.impl = need(i, a); i++; break;
       case '--timeout': o.timeoutMs = Number(need(i, a)); i++; break;
       case '--in-process': o.inProcess = true; break;
+      case '--expect-variant': o.expectVariant = need(i, a); i++; break;
       case '--help': case '-h': o.help = true; break;
       default: throw new Error(`unknown argument ${a}`);
     }
@@ -81,20 +84,23 @@ function log(...a) {
   process.stdout.write(a.join(' ') + '\n');
 }
 
-/** Runs the cases in this thread. */
+/** Runs the cases in this thread; returns the implementation's runtimeInfo(). */
 async function runInProcess(cases, opts, onResult) {
   const ml = await loadImpl(opts.impl);
   const context = await ml.createContext();
   const limits = context.opSupportLimits();
+  const runtime = await implRuntimeInfo(opts.impl);
   for (let i = 0; i < cases.length; i++) {
     onResult(i, await runCase(context, cases[i], {limits, timeoutMs: opts.timeoutMs}));
   }
+  return runtime;
 }
 
 /**
  * Runs the cases in a worker thread, one at a time. If a case does not
  * answer within timeout + grace (a synchronous hang) or the worker dies, the
- * case fails and a fresh worker continues with the next case.
+ * case fails and a fresh worker continues with the next case. Returns the
+ * implementation's runtimeInfo() as the first worker reported it.
  */
 async function runInWorker(cases, opts, onResult) {
   const workerData = {
@@ -103,6 +109,7 @@ async function runInWorker(cases, opts, onResult) {
   };
   let worker = null;
   let pending = null; // {resolve} for the current message wait
+  let runtime;
 
   const start = () => new Promise((resolve, reject) => {
     worker = new Worker(WORKER, {workerData});
@@ -122,6 +129,7 @@ async function runInWorker(cases, opts, onResult) {
         if (m.count !== cases.length || (m.firstKey || null) !== (cases[0] ? cases[0].key : null)) {
           reject(new Error(`worker loaded ${m.count} cases, main thread ${cases.length}`));
         } else {
+          if (runtime === undefined) runtime = m.runtime;
           resolve();
         }
       } else {
@@ -171,6 +179,7 @@ async function runInWorker(cases, opts, onResult) {
   } finally {
     await stop();
   }
+  return runtime;
 }
 
 export async function main(argv) {
@@ -242,15 +251,19 @@ export async function main(argv) {
   };
 
   const t0 = Date.now();
+  let runtime;
   try {
-    if (opts.inProcess) await runInProcess(cases, opts, onResult);
-    else await runInWorker(cases, opts, onResult);
+    if (opts.inProcess) runtime = await runInProcess(cases, opts, onResult);
+    else runtime = await runInWorker(cases, opts, onResult);
   } catch (e) {
     log(`error: ${e.message}`);
     return 1;
   }
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   header.push(`ran in ${seconds} s`);
+  header.push(`runtime: ${runtime ? JSON.stringify(runtime) : 'runtimeInfo() not exported'}` +
+      ` (Node ${process.versions.node}, V8 ${process.versions.v8})`);
+  const wrongVariant = opts.expectVariant && runtime?.variant !== opts.expectVariant;
 
   let exp = expectations;
   if (opts.update) {
@@ -267,8 +280,9 @@ export async function main(argv) {
     }), null, 2) + '\n');
   }
   log(formatReport(results, cls, {header}));
+  if (wrongVariant) log(`error: the ${runtime?.variant ?? 'unknown'} build ran, not ${opts.expectVariant} (--expect-variant)`);
   const bad = cls.unexpectedFailures.length + cls.unexpectedPasses.length +
-      (errors.length ? 1 : 0);
+      (errors.length ? 1 : 0) + (wrongVariant ? 1 : 0);
   return bad ? 1 : 0;
 }
 

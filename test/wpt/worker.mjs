@@ -5,7 +5,7 @@
 
 import {parentPort, workerData} from 'node:worker_threads';
 
-import {loadCases, loadImpl, runCase} from './engine.js';
+import {implRuntimeInfo, loadCases, loadImpl, runCase} from './engine.js';
 
 const opts = workerData;
 let context;
@@ -16,9 +16,10 @@ try {
   const ml = await loadImpl(opts.impl);
   context = await ml.createContext();
   limits = context.opSupportLimits();
+  const runtime = await implRuntimeInfo(opts.impl);
   ({cases} = loadCases(opts));
   parentPort.postMessage({type: 'ready', count: cases.length,
-    firstKey: cases.length ? cases[0].key : null});
+    firstKey: cases.length ? cases[0].key : null, runtime});
 } catch (e) {
   parentPort.postMessage({type: 'initError', message: `${e && e.name}: ${e && e.message}`});
 }

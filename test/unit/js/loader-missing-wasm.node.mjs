@@ -6,9 +6,12 @@ import path from 'node:path';
 import os from 'node:os';
 import { test } from 'node:test';
 import { createML } from '../../../dist/index.mjs';
+import { threadedVariant } from './node-variant.mjs';
 
-const missing = path.join(os.tmpdir(), 'webnn-wasm-no-such-dir', 'webnn-wasm-simd-threaded.wasm');
-const ml = createML({ wasmPaths: { 'webnn-wasm-simd-threaded.wasm': missing }, numThreads: 2 });
+// The file of the build this Node loads (relaxed-simd-threaded in Node 22), moved somewhere that does not exist.
+const file = `webnn-wasm-${threadedVariant()}.wasm`;
+const missing = path.join(os.tmpdir(), 'webnn-wasm-no-such-dir', file);
+const ml = createML({ wasmPaths: { [file]: missing }, numThreads: 2 });
 
 test('a wasm file that cannot be read rejects createContext() with its error, every time', { timeout: 20000 }, async () => {
   const unhandled = [];

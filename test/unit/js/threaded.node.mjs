@@ -4,12 +4,13 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { createML, MLGraphBuilder, runtimeInfo } from '../../../dist/index.mjs';
+import { threadedVariant } from './node-variant.mjs';
 
 const ml = createML({ numThreads: 2 });
 
 test('loads the threaded variant with the requested threads', async () => {
   await ml.createContext();
-  assert.deepEqual(await runtimeInfo(), { variant: 'simd-threaded', numThreads: 2 });
+  assert.deepEqual(await runtimeInfo(), { variant: threadedVariant(), numThreads: 2 });
 });
 
 test('dispatch does not block; reads follow every earlier dispatch', async () => {
