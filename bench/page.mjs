@@ -1,46 +1,48 @@
-// One engine at one thread count in the browser (bench/run.mjs --browser loads this page once per
-// pair, each in a fresh browser context): every model through onnxruntime-web, on our WebNN
-// ('ours') or on ORT's own wasm EP ('ort'). Results go to window.__bench in run.mjs's child format.
-import { prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
+// One thread count in the browser (bench/run.mjs --browser loads this page once per thread count, in a
+// fresh browser context): every model through onnxruntime-web, on our WebNN ('ours') and on ORT's own
+// wasm EP ('ort'), both sessions in this one page and run in turns (measure.mjs timeInterleaved).
+// onnxruntime-web fixes its thread count at its first session in a page, and we fix ours at install(),
+// so a page holds one thread count for both. Results go to window.__bench as
+// [{engine, threads, models, error, runtime}] (run.mjs's child format, one entry per engine).
+import { prepareFeeds, sessionOptions, timeInterleaved } from './measure.mjs';
 
 const q = new URLSearchParams(location.search);
-const engine = q.get('engine');
 const threads = Number(q.get('threads'));
 const runs = Number(q.get('runs'));
 const warmup = Number(q.get('warmup'));
 const device = q.get('device');
+const ENGINES = ['ours', 'ort'];
 
 async function main() {
-  const result = { engine, threads, models: {}, error: null, runtime: null };
+  const results = Object.fromEntries(ENGINES.map((engine) => [engine, { engine, threads, models: {}, error: null, runtime: null }]));
   const ort = await import('/node_modules/onnxruntime-web/dist/ort.min.mjs');
-  if (engine === 'ours') {
-    const lib = await import('/dist/index.mjs');
-    lib.install({ numThreads: threads, mode: 'force' });
-    await navigator.ml.createContext();
-    result.runtime = await lib.runtimeInfo();
-    ort.env.wasm.numThreads = 1; // ORT only hands the graph over
-  } else {
-    ort.env.wasm.numThreads = threads;
-  }
+  const lib = await import('/dist/index.mjs');
+  lib.install({ numThreads: threads, mode: 'force' });
+  await navigator.ml.createContext();
+  results.ours.runtime = await lib.runtimeInfo();
+  // ORT's own threads: its wasm EP computes on them; for our sessions ORT only hands the graph over.
+  ort.env.wasm.numThreads = threads;
   for (const name of q.get('models').split(',')) {
-    const r = {};
-    result.models[name] = r;
-    let session;
+    const sessions = {};
     try {
       const bytes = new Uint8Array(await (await fetch(`/shared-models/${name}.onnx`)).arrayBuffer());
       const { feeds, overrides } = await prepareFeeds(ort, bytes, name);
-      const t0 = performance.now();
-      session = await ort.InferenceSession.create(bytes, sessionOptions(engine, device, overrides));
-      r.createMs = performance.now() - t0;
-      Object.assign(r, await timeRuns(session, feeds, { runs, warmup }));
+      for (const engine of ENGINES) {
+        const t0 = performance.now();
+        sessions[engine] = await ort.InferenceSession.create(bytes, sessionOptions(engine, device, overrides));
+        results[engine].models[name] = { createMs: performance.now() - t0 };
+      }
+      const timed = await timeInterleaved(sessions, feeds, { runs, warmup });
+      for (const engine of ENGINES) Object.assign(results[engine].models[name], timed[engine]);
     } catch (e) {
-      r.error = String(e?.message ?? e).split('\n')[0];
+      const error = String(e?.message ?? e).split('\n')[0];
+      for (const engine of ENGINES) results[engine].models[name] = { ...results[engine].models[name], error };
     } finally {
-      if (session) await session.release();
+      for (const session of Object.values(sessions)) await session.release();
     }
   }
-  return result;
+  return ENGINES.map((engine) => results[engine]);
 }
 
 main().then((r) => { window.__bench = r; },
-            (e) => { window.__bench = { engine, threads, models: {}, error: String(e?.message ?? e) }; });
+            (e) => { window.__bench = ENGINES.map((engine) => ({ engine, threads, models: {}, error: String(e?.message ?? e) })); });

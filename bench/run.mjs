@@ -6,14 +6,15 @@
 //                                              [--device cpu] [--json out.json] [--browser] [--no-first-result]
 //
 // Both our thread count (install({numThreads})) and ORT's (env.wasm.numThreads) are fixed once per
-// process, so every (engine, threads) pair is measured in its own child process, one at a time.
+// process, so in Node every (engine, threads) pair is measured in its own child process, one at a time;
+// in Chromium (--browser) both engines share one page per thread count and run in turns.
 // Reported: best-of-N wall time of session.run() (feeds and outputs on the CPU) after W warm-up runs.
 // Then bench/first-result.mjs's table: the demo's time to first result in Node and Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIN_WARMUP_MS, prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
+import { INTERLEAVE_PAUSE_MS, MIN_WARMUP_MS, prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
 import {
   captureOutput, listModels, loadOrt, loadWebnnWasm, nodePlacements, now, runtimeInfoOf,
 } from '../test/models/ort-harness.mjs';
@@ -108,8 +109,9 @@ function runChild(o, engine, threads) {
   return JSON.parse(line.slice(RESULT_TAG.length));
 }
 
-// ---- --browser: the same pairs in Debian's Chromium, a fresh context per pair ---------------------
-// Served cross-origin isolated, so ORT's wasm EP can use its threads too (it cannot in Node).
+// ---- --browser: in Debian's Chromium, one page per thread count with both engines in it --------------
+// Served cross-origin isolated, so ORT's wasm EP can use its threads too (it cannot in Node). Both
+// engines' sessions live in one page and run in turns (bench/page.mjs), as issue 10 asks.
 async function runBrowser(o, models) {
   const { chromium } = await import('playwright-core');
   const { startServer } = await import('../test/browser/server.mjs');
@@ -120,21 +122,21 @@ async function runBrowser(o, models) {
   const results = [];
   try {
     for (const threads of o.threads) {
-      for (const engine of ['ours', 'ort']) {
-        process.stderr.write(`[browser: ${engine}, ${threads} thread(s)]\n`);
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        const query = new URLSearchParams({ engine, threads, runs: o.runs, warmup: o.warmup,
-                                            models: models.map((m) => m.name).join(','), ...(o.device ? { device: o.device } : {}) });
-        try {
-          await page.goto(`${server.url}/bench/page.html?${query}`);
-          await page.waitForFunction(() => window.__bench, null, { timeout: 1800000, polling: 1000 });
-          results.push(await page.evaluate(() => window.__bench));
-        } catch (e) {
-          results.push({ engine, threads, models: {}, error: String(e?.message ?? e).split('\n')[0] });
-        }
-        await context.close();
+      process.stderr.write(`[browser: ours and ort interleaved, ${threads} thread(s)]\n`);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`  page: ${m.text()}\n`); });
+      const query = new URLSearchParams({ threads, runs: o.runs, warmup: o.warmup,
+                                          models: models.map((m) => m.name).join(','), ...(o.device ? { device: o.device } : {}) });
+      try {
+        await page.goto(`${server.url}/bench/page.html?${query}`);
+        await page.waitForFunction(() => window.__bench, null, { timeout: 1800000, polling: 1000 });
+        results.push(...await page.evaluate(() => window.__bench));
+      } catch (e) {
+        const error = String(e?.message ?? e).split('\n')[0];
+        for (const engine of ['ours', 'ort']) results.push({ engine, threads, models: {}, error });
       }
+      await context.close();
     }
   } finally {
     await browser.close();
@@ -175,9 +177,13 @@ async function main() {
     return { text: m.best.toFixed(1), value: m.best };
   };
   const notes = [];
+  const how = o.browser
+    ? `both in one page per thread count, run in turns (${INTERLEAVE_PAUSE_MS} ms pause before each run); best of ${o.runs} after an interleaved ` +
+      `warm-up of >= ${o.warmup} round(s) and >= ${MIN_WARMUP_MS / 1000} s that lasts until both run times settle`
+    : `each in its own process; best of ${o.runs} after >= ${o.warmup} warm-up run(s) and >= ${MIN_WARMUP_MS / 1000} s of them`;
   console.log(`\n${o.browser ? 'Chromium (cross-origin isolated page)' : `Node ${process.versions.node}`}: ` +
               `onnxruntime-web WebNN EP on webnn-wasm ("ours", EP ${o.device ? `{name:'webnn', deviceType:'${o.device}'}` : "'webnn'"}) ` +
-              `vs onnxruntime-web wasm EP; best of ${o.runs} after >= ${o.warmup} warm-up run(s) and >= ${MIN_WARMUP_MS / 1000} s of them, session.run() wall time.\n`);
+              `vs onnxruntime-web wasm EP, ${how}; session.run() wall time.\n`);
   for (const threads of o.threads) {
     const rt = get('ours', threads).runtime;
     if (rt) console.log(`ours at ${threads} thread(s): runtimeInfo() = ${JSON.stringify(rt)}`);
