@@ -68,7 +68,7 @@ function validatesV128Function(body) {
 // i32.const 0, i8x16.splat, i8x16.popcnt: WebAssembly SIMD, which every build needs.
 const SIMD_BODY = [0, 65, 0, 253, 15, 253, 98, 11];
 // v128.const 0 (x3), f32x4.relaxed_madd: valid only where the engine has relaxed SIMD (Chromium 114+,
-// Firefox 145+; Node 20 with --experimental-wasm-relaxed-simd).
+// Firefox 145+, Node 22; Node 20 with --experimental-wasm-relaxed-simd).
 const ZERO_V128 = [253, 12, ...new Array(16).fill(0)];
 const RELAXED_MADD_BODY = [0, ...ZERO_V128, ...ZERO_V128, ...ZERO_V128, 253, 133, 2, 11];
 
