@@ -22,6 +22,7 @@ import { MLTensor } from './api/ml-tensor.js';
 import { contextInternals, graphInternals, operandInternals, tensorInternals } from './api/internals.js';
 import { INTERNAL, defineInterface } from './api/webidl-class.js';
 import { configure, preloadRuntime } from './loader.js';
+import { primeRuntime } from './api/prime.js';
 import { INTERFACE_NAMES, createBridge } from './bridge.js';
 
 const interfaces = { ML, MLContext, MLGraph, MLGraphBuilder, MLOperand, MLTensor };
@@ -102,7 +103,7 @@ export function install(options = {}) {
   if (gpuDeviceStub && typeof globalThis.GPUDevice === 'undefined') defineGlobal('GPUDevice', GPUDevice);
   installed = globals === interfaces ? 'webnn-wasm' : 'bridge';
   // In front of a native WebNN, ours may never be asked for: load it on first use only.
-  if (installed === 'webnn-wasm') preloadRuntime();
+  if (installed === 'webnn-wasm') preloadRuntime(primeRuntime);
   return true;
 }
 

@@ -156,9 +156,12 @@ async function instantiate() {
 // background threads are busy tiering it up for ~45 s on 2 cores and our pthread workers, started after
 // that, took 40-65 s to report ready; started first, they are up in ~0.1 s. In browsers the download and
 // compilation overlap the page's own loading instead of following it (bench/first-result.mjs).
-export function preloadRuntime() {
+// Once loaded, `prime(runtime)` runs where `options.prime` (default: platform.prime) says so (api/prime.js).
+export function preloadRuntime(prime) {
   if (!(options.preload ?? platform?.preload)) return;
-  loadRuntime().catch(() => {});
+  loadRuntime().then((runtime) => {
+    if (options.prime ?? platform?.prime) return prime?.(runtime);
+  }).catch(() => {});
 }
 
 // The loaded runtime ({module, memory(), numThreads, variant, threaded}); loads on first call.

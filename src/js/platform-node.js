@@ -11,6 +11,7 @@ async function pathOf(url) {
 export const nodePlatform = {
   threadsAvailable: () => true,
   preload: true,  // see loader.js preloadRuntime()
+  prime: true,    // see api/prime.js
 
   async hardwareConcurrency() {
     const os = await import('node:os');

@@ -3,6 +3,7 @@
 // module or its memory.
 import { contextInternals } from './api/internals.js';
 import { loadRuntime } from './loader.js';
+import { lastPrimingOutcome, primeRuntime } from './api/prime.js';
 
 export const testing = Object.freeze({
   // Every later allocation of more than `bytes` fails as out-of-memory would (0 lifts the limit).
@@ -27,6 +28,15 @@ export const testing = Object.freeze({
   },
   takeProfile(context) {
     return contextInternals.nativeOf(context).takeProfile();
+  },
+  // Priming (api/prime.js): once the runtime is loaded, the outcome (true/false) of the priming install()
+  // started, or null if none; prime() primes again and returns its outcome.
+  async primed() {
+    await loadRuntime();  // install()'s priming starts as the load settles, before this continues
+    return lastPrimingOutcome();
+  },
+  async prime() {
+    return primeRuntime(await loadRuntime());
   },
   // Tensors and graphs `context` owns now.
   liveObjects(context) {

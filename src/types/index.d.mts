@@ -15,6 +15,11 @@ export interface WebnnWasmOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** Start loading the runtime at install() rather than at the first createContext() (default: true in Node). */
   preload?: boolean;
+  /**
+   * Once preloaded, build and run a small graph in the background so the engine's optimising compiler has our
+   * common kernels ready before the first real graph (default: true in Node, false in browsers).
+   */
+  prime?: boolean;
 }
 
 export interface InstallOptions extends WebnnWasmOptions {
