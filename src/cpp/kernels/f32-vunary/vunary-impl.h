@@ -45,7 +45,7 @@ inline v128_t CopySign(v128_t m, v128_t s) {
   return wasm_v128_or(m, wasm_v128_and(s, wasm_i32x4_const_splat(static_cast<int32_t>(0x80000000u))));
 }
 
-// t = x - n ln2 (+ lo), the Cody-Waite reduction both f32 exps share: n ln2_hi is exact (ln2_hi has 15 bits)
+// t = x - n ln2 (+ lo), the Cody-Waite reduction of the f32 exp: n ln2_hi is exact (ln2_hi has 15 bits)
 // and a small correction lo is added right after it, where it is not lost to rounding.
 template <bool kWithLo>
 inline v128_t ReduceByLn2(v128_t x, v128_t n, v128_t lo) {
@@ -65,42 +65,24 @@ inline v128_t MulPow2(v128_t p, v128_t n) {
   return wasm_f32x4_mul(wasm_f32x4_mul(p, s1), s2);
 }
 
-// exp(x) in f32x4, about 1-2 ULP over the whole range: Cody-Waite reduction x = n*ln2 + t with
-// |t| <= ln2/2, a degree-7 Taylor polynomial, and 2^n applied as two factors so that results in the
-// subnormal range are rounded only once. x < -104 gives 0, x > 88.73 gives +inf, NaN stays NaN.
-// ExpF32(hi, lo) is exp(hi + lo) for a small correction lo (|lo| <= half an ULP of hi), added after the
-// exact first reduction step so that it is not lost to rounding; ExpF32(x) skips that add.
-template <bool kWithLo>
-inline v128_t ExpF32Impl(v128_t x, v128_t lo) {
-  x = wasm_f32x4_pmin(wasm_f32x4_pmax(x, Splat(-104.0f)), Splat(89.0f));
-  const v128_t n = wasm_f32x4_nearest(wasm_f32x4_mul(x, Splat(1.44269504088896341f)));
-  const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
-  v128_t p = Splat(1.0f / 5040.0f);
-  p = wasm_f32x4_add(Splat(1.0f / 720.0f), wasm_f32x4_mul(p, t));
-  p = wasm_f32x4_add(Splat(1.0f / 120.0f), wasm_f32x4_mul(p, t));
-  p = wasm_f32x4_add(Splat(1.0f / 24.0f), wasm_f32x4_mul(p, t));
-  p = wasm_f32x4_add(Splat(1.0f / 6.0f), wasm_f32x4_mul(p, t));
-  p = wasm_f32x4_add(Splat(0.5f), wasm_f32x4_mul(p, t));
-  // 1 + t + t^2 * p: the leading terms added last keep the rounding error near half an ULP.
-  p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), p)));
-  return MulPow2(p, n);
-}
-inline v128_t ExpF32(v128_t x, v128_t lo) { return ExpF32Impl<true>(x, lo); }
-inline v128_t ExpF32(v128_t x) { return ExpF32Impl<false>(x, wasm_f32x4_const_splat(0.0f)); }
-
-// exp(x) for x <= 0 (and -inf, NaN): what sigmoid, tanh, swish and softmax need, cheaper than ExpF32. The same
-// Cody-Waite reduction; exp(t) ~ 1 + t + t^2 q(t) with q of degree 4 fitted for it (tools/fit-exp-poly.mjs 4:
-// 0.79 ULP evaluated in float32, against ExpF32's degree-7 Taylor); 2^n made from the rounding constant and
-// applied as one factor, or as two when a lane's result may be subnormal (x < -87: rare, so a branch), so
-// that it is rounded once.
-// ExpNonPositiveF32(hi, lo) is exp(hi + lo) for a small lo, as ExpF32(hi, lo).
-template <bool kWithLo>
-inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo) {
+// exp(x) for x <= 0 (and -inf, NaN): what sigmoid, tanh, swish, softmax and gelu need, cheaper than a
+// full-range exp. The same Cody-Waite reduction; exp(t) ~ 1 + t + t^2 q(t) with q of degree 4 fitted for it
+// (tools/fit-exp-poly.mjs 4: 0.79 ULP evaluated in float32, against a degree-7 Taylor's); 2^n made from the
+// rounding constant and applied as one factor, or as two when a lane's result may be subnormal (x < -87:
+// rare, so a branch), so that it is rounded once.
+// ExpNonPositiveF32(hi, lo) is exp(hi + lo) for a small correction lo (|lo| <= half an ULP of hi), added after
+// the exact first reduction step so that it is not lost to rounding.
+// ExpNonPositiveF32Times(hi, lo, m) is m exp(hi + lo) for any |lo| <= 2, with m applied before 2^n so that a
+// result in the subnormal range is still rounded once (|m| <= 8): n is taken from hi + lo, and hi - n ln2_hi
+// is exact once |hi| > 2 |lo| + 1 (Sterbenz); below that its rounding is far under an ULP of the result.
+template <bool kWithLo, bool kTimes>
+inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   x = wasm_f32x4_pmax(x, Splat(-104.0f));  // NaN stays NaN: pmax(x, c) is x unless x < c
-  // n = round(x log2(e)) by adding 1.5 * 2^23 + 127: the sum's low mantissa bits are then n + 127, which a
+  const v128_t sum = kTimes ? wasm_f32x4_add(x, lo) : x;
+  // n = round(sum log2(e)) by adding 1.5 * 2^23 + 127: the sum's low mantissa bits are then n + 127, which a
   // shift by 23 turns into the float 2^n (for n >= -126), with neither nearest nor a float-to-int conversion.
   const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23
-  const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(x, Splat(1.44269504088896341f)), magic);
+  const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(sum, Splat(1.44269504088896341f)), magic);
   const v128_t n = wasm_f32x4_sub(biased, magic);
   const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
   v128_t q = Splat(0.00138146128f);
@@ -108,13 +90,17 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo) {
   q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
   q = wasm_f32x4_add(Splat(0.166665211f), wasm_f32x4_mul(q, t));
   q = wasm_f32x4_add(Splat(0.499999940f), wasm_f32x4_mul(q, t));
-  const v128_t p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q)));
-  // x >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
-  if (!wasm_v128_any_true(wasm_f32x4_lt(x, Splat(-87.0f)))) return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
+  v128_t p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q)));
+  if constexpr (kTimes) p = wasm_f32x4_mul(p, m);
+  // sum >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
+  if (!wasm_v128_any_true(wasm_f32x4_lt(sum, Splat(-87.0f)))) return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
   return MulPow2(p, n);
 }
-inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true>(x, lo); }
-inline v128_t ExpNonPositiveF32(v128_t x) { return ExpNonPositiveImpl<false>(x, wasm_f32x4_const_splat(0.0f)); }
+inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true, false>(x, lo, lo); }
+inline v128_t ExpNonPositiveF32(v128_t x) {
+  return ExpNonPositiveImpl<false, false>(x, wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f));
+}
+inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) { return ExpNonPositiveImpl<true, true>(hi, lo, m); }
 
 // exp(x) in f64x2 to about 2^-47 relative: rounded to float it is correctly rounded except for inputs
 // within 2^-47 of a rounding boundary.
@@ -136,9 +122,10 @@ inline v128_t ExpF64(v128_t x) {
 }
 
 // erfc(z) for z >= 0 (clamped to 10, where erfc underflows anyway), relative error ~1e-6 at most:
-// Numerical Recipes' Chebyshev-fitted erfcc, with exp(-z^2) evaluated as exp(-zsq_hi) * exp(-zsq_lo + ...)
-// so the rounding of z^2 (up to 1e-5 absolute near z = 10) does not enter the exponent.
-// zsq_hi must be exact and zsq_hi + zsq_lo = z^2 to within a rounding of zsq_lo.
+// Numerical Recipes' Chebyshev-fitted erfcc, t exp(-z^2 + P(t)) with t = 1 / (1 + z/2), the exponent passed
+// as -zsq_hi + (P(t) - zsq_lo) so the rounding of z^2 (up to 1e-5 absolute near z = 10) does not enter it
+// (one exp, where two were: gelu 1M 7.6 -> 6.2 ms), and t applied before the exponent's 2^n so a subnormal
+// result is rounded once. zsq_hi must be exact and zsq_hi + zsq_lo = z^2 to within a rounding of zsq_lo.
 inline v128_t ErfcCore(v128_t z, v128_t zsq_hi, v128_t zsq_lo) {
   const v128_t t = wasm_f32x4_div(Splat(1.0f), wasm_f32x4_add(Splat(1.0f), wasm_f32x4_mul(Splat(0.5f), z)));
   static constexpr float kP[] = {0.17087277f, -0.82215223f, 1.48851587f, -1.13520398f, 0.27886807f,
@@ -146,10 +133,7 @@ inline v128_t ErfcCore(v128_t z, v128_t zsq_hi, v128_t zsq_lo) {
   v128_t p = Splat(kP[0]);
 #pragma clang loop unroll(full)
   for (size_t i = 1; i < sizeof(kP) / sizeof(kP[0]); ++i) p = wasm_f32x4_add(Splat(kP[i]), wasm_f32x4_mul(p, t));
-  const v128_t e_lo = ExpF32(wasm_f32x4_sub(p, zsq_lo));
-  const v128_t e_hi = ExpF32(wasm_f32x4_neg(zsq_hi));
-  // Multiply the small factor last: only that product may round into the subnormal range.
-  return wasm_f32x4_mul(wasm_f32x4_mul(t, e_lo), e_hi);
+  return ExpNonPositiveF32Times(wasm_f32x4_neg(zsq_hi), wasm_f32x4_sub(p, zsq_lo), t);
 }
 
 // Splits a non-negative v into hi (12 significant bits, so hi*hi is exact) and lo = v - hi.
@@ -194,6 +178,27 @@ inline v128_t TanhF32(v128_t v) {
   const v128_t e = ExpNonPositiveF32(wasm_f32x4_mul(Splat(-2.0f), ax));
   const v128_t r = wasm_f32x4_div(wasm_f32x4_sub(Splat(1.0f), e), wasm_f32x4_add(Splat(1.0f), e));
   return CopySign(Select(wasm_f32x4_lt(ax, Splat(0.3f)), small, r), v);
+}
+
+// gelu(x) = x Phi(x) = 0.5 x (1 + erf(x / sqrt(2))): Taylor erf for |x| < 0.707; 0.5 x (2 - erfc(z)) above,
+// 0.5 x erfc(|z|) below (no cancellation in the negative tail), with z^2 = x^2 / 2 split exactly for erfc's
+// exponent; -0 for x < -15 (incl. -inf), where gelu underflows. Shared by the u4 and u8 kernels.
+inline v128_t GeluF32(v128_t v) {
+  const v128_t half_x = wasm_f32x4_mul(Splat(0.5f), v);
+  const v128_t ax = wasm_f32x4_pmin(wasm_f32x4_abs(v), Splat(14.5f));
+  const v128_t z = wasm_f32x4_mul(ax, Splat(0.70710678118654752440f));
+  v128_t xh, xl;
+  Split(ax, &xh, &xl);
+  const v128_t zsq_hi = wasm_f32x4_mul(Splat(0.5f), wasm_f32x4_mul(xh, xh));
+  const v128_t zsq_lo = wasm_f32x4_mul(Splat(0.5f), wasm_f32x4_mul(xl, wasm_f32x4_add(ax, xh)));
+  const v128_t erfc = ErfcCore(z, zsq_hi, zsq_lo);
+  const v128_t neg = wasm_f32x4_mul(half_x, erfc);
+  const v128_t pos = wasm_f32x4_mul(half_x, wasm_f32x4_sub(Splat(2.0f), erfc));
+  const v128_t small =
+      wasm_f32x4_mul(half_x, wasm_f32x4_add(Splat(1.0f), ErfSmall(wasm_f32x4_mul(v, Splat(0.70710678118654752440f)))));
+  v128_t r = Select(wasm_f32x4_lt(v, Splat(0.0f)), neg, pos);
+  r = Select(wasm_f32x4_lt(wasm_f32x4_abs(v), Splat(0.70710678f)), small, r);
+  return Select(wasm_f32x4_lt(v, Splat(-15.0f)), wasm_f32x4_const_splat(-0.0f), r);
 }
 
 }  // namespace webnn::kernels::vunary_impl
