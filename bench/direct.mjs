@@ -7,6 +7,9 @@
 //
 //   node --no-experimental-fetch bench/direct.mjs [--models a,b] [--threads 1,2] [--runs N] [--rounds R]
 //                                                 [--base /path/to/other/checkout] [--profile] [--json out]
+//                                                 [--gap MS]
+// --gap MS sleeps MS milliseconds before each timed run, as a frame-by-frame app idles between frames:
+// after such a gap our 2-thread runs are slower than back to back (its workers have parked), 1 thread not.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +24,7 @@ const CACHE = path.join(ROOT, 'build', 'bench-graphs');
 const TAG = 'DIRECT_RESULT ';
 
 function parseArgs(argv) {
-  const o = { models: null, threads: [1, 2], runs: 20, rounds: 2, base: null, child: null, profile: false, json: null };
+  const o = { models: null, threads: [1, 2], runs: 20, rounds: 2, base: null, child: null, profile: false, json: null, gap: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = () => argv[++i];
@@ -29,6 +32,7 @@ function parseArgs(argv) {
     else if (a === '--threads') o.threads = v().split(',').map(Number);
     else if (a === '--runs') o.runs = Number(v());
     else if (a === '--rounds') o.rounds = Number(v());
+    else if (a === '--gap') o.gap = Number(v());
     else if (a === '--base') o.base = path.resolve(v());
     else if (a === '--profile') o.profile = true;
     else if (a === '--json') o.json = v();
@@ -96,6 +100,7 @@ async function child(o, dist, threads) {
     for (let i = 0; i < 3 || performance.now() - warmStart < MIN_WARMUP_MS; i++) await once();
     const times = [];
     for (let i = 0; i < o.runs; i++) {
+      if (o.gap) await new Promise((resolve) => setTimeout(resolve, o.gap));
       const t = performance.now();
       await once();
       times.push(performance.now() - t);
@@ -178,6 +183,7 @@ async function main() {
     for (const threads of o.threads) {
       for (const [who, dist] of dists) {
         const args = ['--child', `${dist}:${threads}`, '--models', o.models.join(','), '--runs', String(o.runs)];
+        if (o.gap) args.push('--gap', String(o.gap));
         if (o.profile && round === o.rounds - 1 && who === 'ours') args.push('--profile');
         process.stderr.write(`[round ${round + 1}: ${who}, ${threads} thread(s)]\n`);
         const r = runChild(args);
@@ -195,7 +201,7 @@ async function main() {
     }
   }
   const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-  console.log(`\nOur API directly (recorded graphs replayed; dispatch -> readTensor of every output), best of ${o.runs} runs x ${o.rounds} round(s) after >= ${MIN_WARMUP_MS / 1000} s warm-up; median of round medians:`);
+  console.log(`\nOur API directly (recorded graphs replayed; dispatch -> readTensor of every output), best of ${o.runs} runs x ${o.rounds} round(s) after >= ${MIN_WARMUP_MS / 1000} s warm-up${o.gap ? `, ${o.gap} ms idle before each run` : ''}; median of round medians:`);
   const header = ['model', 'threads', 'build ms', 'best ms', 'median ms'];
   if (o.threads.includes(1)) header.push('speed-up vs 1T');
   if (o.base) header.push('base best ms', 'ours/base');

@@ -79,6 +79,7 @@ Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const Name
              for (const auto& t : bound.inputs) in.push_back(t->data());
              for (const auto& t : bound.outputs) out.push_back(t->data());
              std::vector<StepProfile> profile;
+             pool->WakeWorkers();
              graph->plan->Run(in.data(), out.data(), pool, self ? &profile : nullptr);
              if (self) {
                std::lock_guard<std::mutex> lock(self->mutex_);

@@ -37,6 +37,7 @@ struct ThreadPool::State {
   std::condition_variable done;
   std::atomic<uint64_t> generation{0};  // written under `mutex`; read without it by spinning workers
   size_t parked = 0;
+  uint64_t wake_requests = 0;  // WakeWorkers() wakes parked workers without a job
   bool stopping = false;
   bool open = false;
   const std::function<void(size_t)>* task = nullptr;
@@ -81,6 +82,7 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
     state_->workers.emplace_back([s = state_.get()] {
       uint64_t seen = 0;
       std::unique_lock<std::mutex> lock(s->mutex);
+      uint64_t seen_wakes = s->wake_requests;
       for (;;) {
         lock.unlock();
         for (const double until = NowMs() + kSpinMs; s->generation.load(std::memory_order_acquire) == seen;) {
@@ -89,10 +91,14 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
         lock.lock();
         if (!s->stopping && s->generation.load(std::memory_order_relaxed) == seen) {
           ++s->parked;
-          s->wake.wait(lock, [&] { return s->stopping || s->generation.load(std::memory_order_relaxed) != seen; });
+          s->wake.wait(lock, [&] {
+            return s->stopping || s->generation.load(std::memory_order_relaxed) != seen || s->wake_requests != seen_wakes;
+          });
           --s->parked;
+          seen_wakes = s->wake_requests;
         }
         if (s->stopping) return;
+        if (s->generation.load(std::memory_order_relaxed) == seen) continue;  // woken ahead of a job: spin
         seen = s->generation.load(std::memory_order_relaxed);
         if (!s->open) continue;  // woke too late: the caller has already finished this job
         ++s->inside;
@@ -163,6 +169,20 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
 }
 
 ThreadPool::Stats ThreadPool::TakeStats() { return std::exchange(stats_, Stats{}); }
+
+void ThreadPool::WakeWorkers() {
+#if WEBNN_THREADS
+  if (num_threads_ == 1) return;
+  State& s = *state_;
+  bool notify;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    ++s.wake_requests;
+    notify = s.parked != 0;
+  }
+  if (notify) s.wake.notify_all();
+#endif
+}
 
 void ThreadPool::Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn) {
   tile = std::max<size_t>(1, tile);

@@ -31,6 +31,13 @@ class ThreadPool {
   };
   Stats TakeStats();
 
+  // Wakes the parked workers ahead of a burst of parallel loops (a graph's run), so that their wake-up
+  // overlaps the serial work before the first loop instead of making the first loops run without them:
+  // after a 50 ms idle gap, 2 threads on squeezenet1_1 missed up to 12 of 29 loops and waited up to 7.7 ms
+  // for wake-ups; woken ahead, 0-2 loops and ~0.02 ms (median run 22.3 -> 19.3 ms, Node). Workers that
+  // find no job spin kSpinMs and park again, as after any job. Only the thread that runs the loops calls it.
+  void WakeWorkers();
+
   // fn(start, count) for tiles of `tile` items covering [0, range).
   void Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn);
   // fn(i, j, count_i, count_j) for tiles covering [0, range_i) x [0, range_j).

@@ -1,5 +1,6 @@
 // The thread pool's tiled loops: every index is visited exactly once, tiles are clipped at the edges,
-// the work really spreads over threads, and workers survive many back-to-back jobs (parked between).
+// the work really spreads over threads, and workers survive many back-to-back jobs (parked between) and
+// being woken ahead of jobs.
 #include "runtime/thread_pool.h"
 
 #include <gtest/gtest.h>
@@ -65,6 +66,21 @@ TEST_P(ThreadPoolTest, EmptyRangeRunsNothing) {
   pool.Parallelize1DTile1D(0, 4, [&](size_t, size_t) { ran = true; });
   pool.Parallelize2DTile2D(0, 5, 1, 1, [&](size_t, size_t, size_t, size_t) { ran = true; });
   EXPECT_FALSE(ran);
+}
+
+// WakeWorkers() before loops, twice in a row, with idle gaps long enough for the workers to park, and with no
+// loop after it at all (then the pool must still shut down): every loop still covers each index once.
+TEST_P(ThreadPoolTest, WakingWorkersAheadOfLoopsKeepsThemCorrect) {
+  ThreadPool pool(GetParam());
+  std::atomic<size_t> sum{0};
+  for (int round = 0; round < 50; ++round) {
+    pool.WakeWorkers();
+    if (round % 2) pool.WakeWorkers();
+    if (round % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    pool.Parallelize1DTile1D(16, 1, [&](size_t start, size_t) { sum += start; });
+  }
+  EXPECT_EQ(sum.load(), 50u * 120u);
+  pool.WakeWorkers();
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ThreadPoolTest, ::testing::Values(1, 2, 4));
