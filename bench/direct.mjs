@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fromFiles, replay, startRecording, toFiles } from './graph-record.mjs';
 import { MIN_WARMUP_MS, prepareFeeds, sessionOptions } from './measure.mjs';
+import { printProfile } from './profile-table.mjs';
 import { captureOutput, listModels, loadOrt, rng } from '../test/models/ort-harness.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -130,28 +131,6 @@ function runChild(args) {
   const line = (p.stdout ?? '').split('\n').find((l) => l.startsWith(TAG));
   if (!line) throw new Error(`child ${args.join(' ')} exited with ${p.status ?? p.signal} and no result`);
   return JSON.parse(line.slice(TAG.length));
-}
-
-function printProfile(label, profile) {
-  console.log(`\nprofile: ${label} (one dispatch; steps of one kind summed; pool: parallel loops, tasks, ` +
-              'share the workers ran, loops no worker woke in time for, summed wake-up and join waits)');
-  console.log('| step | count | ms | share | GFLOP/s | loops | tasks | workers | missed | wake ms | join ms |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
-  const total = profile.reduce((s, p) => s + p.ms, 0);
-  const rows = new Map();
-  for (const p of profile) {
-    const r = rows.get(p.step) ?? { step: p.step, count: 0, ms: 0, macs: 0, jobs: 0, tasks: 0, workerTasks: 0, missedJobs: 0, wakeMs: 0, joinMs: 0 };
-    r.count++;
-    for (const k of ['ms', 'macs', 'jobs', 'tasks', 'workerTasks', 'missedJobs', 'wakeMs', 'joinMs']) r[k] += p[k];
-    rows.set(p.step, r);
-  }
-  for (const r of [...rows.values()].sort((a, b) => b.ms - a.ms)) {
-    const gflops = r.macs ? (2 * r.macs / (r.ms * 1e6)).toFixed(1) : '';
-    const workers = r.tasks ? `${(100 * r.workerTasks / r.tasks).toFixed(0)}%` : '';
-    console.log(`| ${r.step} | ${r.count} | ${r.ms.toFixed(2)} | ${(100 * r.ms / total).toFixed(1)}% | ${gflops} | ` +
-                `${r.jobs} | ${r.tasks} | ${workers} | ${r.missedJobs} | ${r.wakeMs.toFixed(2)} | ${r.joinMs.toFixed(2)} |`);
-  }
-  console.log(`total ${total.toFixed(2)} ms in ${profile.length} steps`);
 }
 
 async function main() {

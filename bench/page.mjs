@@ -4,14 +4,38 @@
 // onnxruntime-web fixes its thread count at its first session in a page, and we fix ours at install(),
 // so a page holds one thread count for both. Results go to window.__bench as
 // [{engine, threads, models, error, runtime}] (run.mjs's child format, one entry per engine).
-import { prepareFeeds, sessionOptions, timeInterleaved } from './measure.mjs';
+import { INTERLEAVE_PAUSE_MS, prepareFeeds, sessionOptions, timeInterleaved } from './measure.mjs';
 
 const q = new URLSearchParams(location.search);
 const threads = Number(q.get('threads'));
 const runs = Number(q.get('runs'));
 const warmup = Number(q.get('warmup'));
 const device = q.get('device');
+const profile = q.get('profile') === '1';
 const ENGINES = ['ours', 'ort'];
+
+// --profile: the step profile (src/js/testing.js) of one more run of our session after the timed ones.
+// onnxruntime-web creates the context, so the dispatch that run makes names it.
+function profiler(lib) {
+  let armed = false;
+  let context = null;
+  const dispatch = MLContext.prototype.dispatch;
+  MLContext.prototype.dispatch = function (...args) {
+    if (armed) {
+      armed = false;
+      context = this;
+      lib.__testing.profileNextDispatch(this);
+    }
+    return dispatch.apply(this, args);
+  };
+  return async (session, feeds) => {
+    armed = true;
+    context = null;
+    await new Promise((resolve) => setTimeout(resolve, INTERLEAVE_PAUSE_MS));
+    await session.run(feeds);
+    return context ? lib.__testing.takeProfile(context) : null;
+  };
+}
 
 async function main() {
   const results = Object.fromEntries(ENGINES.map((engine) => [engine, { engine, threads, models: {}, error: null, runtime: null }]));
@@ -20,6 +44,7 @@ async function main() {
   lib.install({ numThreads: threads, mode: 'force' });
   await navigator.ml.createContext();
   results.ours.runtime = await lib.runtimeInfo();
+  const profileRun = profile ? profiler(lib) : null;
   // ORT's own threads: its wasm EP computes on them; for our sessions ORT only hands the graph over.
   ort.env.wasm.numThreads = threads;
   for (const name of q.get('models').split(',')) {
@@ -34,6 +59,7 @@ async function main() {
       }
       const timed = await timeInterleaved(sessions, feeds, { runs, warmup });
       for (const engine of ENGINES) Object.assign(results[engine].models[name], timed[engine]);
+      if (profileRun) results.ours.models[name].profile = await profileRun(sessions.ours, feeds);
     } catch (e) {
       const error = String(e?.message ?? e).split('\n')[0];
       for (const engine of ENGINES) results[engine].models[name] = { ...results[engine].models[name], error };

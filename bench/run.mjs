@@ -3,7 +3,7 @@
 // onnxruntime-web's own wasm EP, at 1 and 2 threads. See bench/README.md.
 //
 //   node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2]
-//                                              [--device cpu] [--json out.json] [--browser] [--no-first-result]
+//                                              [--device cpu] [--json out.json] [--browser [--profile]] [--no-first-result]
 //
 // Both our thread count (install({numThreads})) and ORT's (env.wasm.numThreads) are fixed once per
 // process, so in Node every (engine, threads) pair is measured in its own child process, one at a time;
@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INTERLEAVE_PAUSE_MS, MIN_WARMUP_MS, prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
+import { printProfile } from './profile-table.mjs';
 import {
   captureOutput, listModels, loadOrt, loadWebnnWasm, nodePlacements, now, runtimeInfoOf,
 } from '../test/models/ort-harness.mjs';
@@ -37,6 +38,7 @@ function parseArgs(argv) {
     else if (a === '--device') o.device = v();
     else if (a === '--json') o.json = v();
     else if (a === '--browser') o.browser = true;
+    else if (a === '--profile') o.profile = true;
     else if (a === '--no-first-result') o.firstResult = false;
     else if (a === '--child') o.child = v(); // internal: 'ours:<threads>' or 'ort:<threads>'
     else if (a === '--help' || a === '-h') o.help = true;
@@ -126,8 +128,8 @@ async function runBrowser(o, models) {
       const context = await browser.newContext();
       const page = await context.newPage();
       page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`  page: ${m.text()}\n`); });
-      const query = new URLSearchParams({ threads, runs: o.runs, warmup: o.warmup,
-                                          models: models.map((m) => m.name).join(','), ...(o.device ? { device: o.device } : {}) });
+      const query = new URLSearchParams({ threads, runs: o.runs, warmup: o.warmup, models: models.map((m) => m.name).join(','),
+                                          ...(o.device ? { device: o.device } : {}), ...(o.profile ? { profile: 1 } : {}) });
       try {
         await page.goto(`${server.url}/bench/page.html?${query}`);
         await page.waitForFunction(() => window.__bench, null, { timeout: 1800000, polling: 1000 });
@@ -148,7 +150,7 @@ async function runBrowser(o, models) {
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser] [--no-first-result]');
+    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser [--profile]] [--no-first-result]');
     return 0;
   }
   if (o.child) {
@@ -204,6 +206,11 @@ async function main() {
   if (notes.length) {
     console.log('\nn/a reasons:');
     for (const n of [...new Set(notes)]) console.log(`- ${n}`);
+  }
+  for (const r of o.profile ? results.filter((x) => x.engine === 'ours') : []) {
+    for (const [model, m] of Object.entries(r.models)) {
+      if (m.profile?.length) printProfile(`${model}, ${r.threads} thread(s), Chromium, one run after the timed ones`, m.profile);
+    }
   }
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, warmup: o.warmup, results }, null, 2));
   // Then the demo's time to first result, in Node and in Chromium (bench/first-result.mjs; its own process).
