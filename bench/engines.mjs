@@ -16,7 +16,7 @@ export async function loadOurs(dist = DIST) {
   lib.install({ numThreads: 1 });
   const info = await lib.runtimeInfo();
   const context = await navigator.ml.createContext();
-  return { lib, info: { ...info, dist }, context, heapStats: lib.__testing?.heapStats };
+  return { lib, info: { ...info, dist }, context, heapStats: lib.__testing?.heapStats, graphArenaBytes: lib.__testing?.graphArenaBytes };
 }
 
 // tfjs-core + tfjs-backend-wasm 4.22. In Node without SharedArrayBuffer workers it picks its

@@ -1,7 +1,7 @@
 // Hooks for the project's own fault and soak tests, exported from the npm entry points as `__testing`
 // (not from the script-tag build, and not reachable from navigator.ml). None of them hands out the wasm
 // module or its memory.
-import { contextInternals } from './api/internals.js';
+import { contextInternals, graphInternals } from './api/internals.js';
 import { loadRuntime } from './loader.js';
 import { lastPrimingOutcome, primeRuntime } from './api/prime.js';
 
@@ -37,6 +37,10 @@ export const testing = Object.freeze({
   },
   async prime() {
     return primeRuntime(await loadRuntime());
+  },
+  // Bytes of `graph`'s planned arena (its intermediate values; constants are apart).
+  graphArenaBytes(graph) {
+    return graphInternals.nativeOf(graph).arenaBytesForTesting();
   },
   // Tensors and graphs `context` owns now.
   liveObjects(context) {

@@ -184,6 +184,11 @@ class Graph {
     if (auto g = graph_.lock()) context_->DestroyGraph(g);
   }
   val describe() const { return description_; }
+  // Bytes of the planned arena (intermediate values), for the heap figures of bench/overheads.mjs.
+  double arenaBytesForTesting() const {
+    auto g = graph_.lock();
+    return g && g->plan ? static_cast<double>(g->plan->arena_bytes) : 0;
+  }
 
  private:
   static val Describe(const runtime::Plan& plan) {
@@ -512,7 +517,8 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::class_<Graph>("Graph")
       .smart_ptr<std::shared_ptr<Graph>>("GraphPtr")
       .function("destroy", &Graph::destroy)
-      .function("describe", &Graph::describe);
+      .function("describe", &Graph::describe)
+      .function("arenaBytesForTesting", &Graph::arenaBytesForTesting);
   emscripten::class_<ReadRequest>("ReadRequest")
       .smart_ptr<std::shared_ptr<ReadRequest>>("ReadRequestPtr")
       .function("flagAddress", &ReadRequest::flagAddress)
