@@ -37,7 +37,6 @@ struct ThreadPool::State {
   std::condition_variable done;
   std::atomic<uint64_t> generation{0};  // written under `mutex`; read without it by spinning workers
   size_t parked = 0;
-  uint64_t wake_requests = 0;  // WakeWorkers() wakes parked workers without a job
   bool stopping = false;
   bool open = false;
   const std::function<void(size_t)>* task = nullptr;
@@ -82,7 +81,6 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
     state_->workers.emplace_back([s = state_.get()] {
       uint64_t seen = 0;
       std::unique_lock<std::mutex> lock(s->mutex);
-      uint64_t seen_wakes = s->wake_requests;
       for (;;) {
         lock.unlock();
         for (const double until = NowMs() + kSpinMs; s->generation.load(std::memory_order_acquire) == seen;) {
@@ -91,16 +89,13 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
         lock.lock();
         if (!s->stopping && s->generation.load(std::memory_order_relaxed) == seen) {
           ++s->parked;
-          s->wake.wait(lock, [&] {
-            return s->stopping || s->generation.load(std::memory_order_relaxed) != seen || s->wake_requests != seen_wakes;
-          });
+          s->wake.wait(lock, [&] { return s->stopping || s->generation.load(std::memory_order_relaxed) != seen; });
           --s->parked;
-          seen_wakes = s->wake_requests;
         }
         if (s->stopping) return;
-        if (s->generation.load(std::memory_order_relaxed) == seen) continue;  // woken ahead of a job: spin
         seen = s->generation.load(std::memory_order_relaxed);
-        if (!s->open) continue;  // woke too late: the caller has already finished this job
+        // No job open: woken too late (the caller has already finished it), or ahead of one (WakeWorkers).
+        if (!s->open) continue;
         ++s->inside;
         if (s->first_entry_ms < 0) s->first_entry_ms = NowMs();
         lock.unlock();
@@ -176,8 +171,9 @@ void ThreadPool::WakeWorkers() {
   State& s = *state_;
   bool notify;
   {
+    // A new generation with no job open: workers wake (or stop spinning), find nothing and spin again.
     std::lock_guard<std::mutex> lock(s.mutex);
-    ++s.wake_requests;
+    s.generation.fetch_add(1, std::memory_order_release);
     notify = s.parked != 0;
   }
   if (notify) s.wake.notify_all();
