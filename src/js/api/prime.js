@@ -13,6 +13,7 @@
 // code that wraps them later (a profiler, a test probe) does not see priming's calls.
 import { MLContext } from './ml-context.js';
 import { MLGraphBuilder } from './ml-graph-builder.js';
+import { MLOperand } from './ml-operand.js';
 import { INTERNAL } from './webidl-class.js';
 
 const B = MLGraphBuilder.prototype;
@@ -22,7 +23,9 @@ const builderMethods = Object.fromEntries(
    'maxPool2d', 'add', 'mul', 'div', 'reshape', 'matmul', 'gemm', 'layerNormalization', 'softmax', 'erf', 'tanh', 'transpose',
    'reduceMean', 'build'].map((name) => [name, B[name]]));
 const contextMethods = { createTensor: C.createTensor, dispatch: C.dispatch, destroy: C.destroy };
+const shapeOf = Object.getOwnPropertyDescriptor(MLOperand.prototype, 'shape').get;
 const DISPATCHES = 4;
+const INPUT_SHAPE = [1, 8, 16, 16];
 
 // Deterministic small weights (their values do not matter, only that they are finite and not all equal).
 function weights(count) {
@@ -35,7 +38,7 @@ function weights(count) {
 function primingGraph(b) {
   const call = (name, ...args) => builderMethods[name].apply(b, args);
   const constant = (shape) => call('constant', { dataType: 'float32', shape }, weights(shape.reduce((a, d) => a * d, 1)));
-  const x = call('input', 'x', { dataType: 'float32', shape: [1, 8, 16, 16] });
+  const x = call('input', 'x', { dataType: 'float32', shape: INPUT_SHAPE });
   let y = call('clamp', call('conv2d', x, constant([16, 8, 3, 3]), { padding: [1, 1, 1, 1], bias: constant([16]) }),
                { minValue: 0, maxValue: 6 });
   y = call('hardSwish', call('conv2d', y, constant([16, 1, 3, 3]), { groups: 16, padding: [1, 1, 1, 1], strides: [2, 2] }));
@@ -53,7 +56,7 @@ function primingGraph(b) {
   const gelu = call('mul', h, call('add', call('erf', call('div', h, constant([1]))), constant([1])));
   const attention = call('softmax', call('matmul', gelu, call('transpose', gelu)), 1);                     // [72,72]
   const tokensOut = call('tanh', call('matmul', attention, gelu));
-  return { outputs: { cnn, tokensOut }, shapes: { x: [1, 8, 16, 16], cnn: [1, 16], tokensOut: [72, 64] } };
+  return { cnn, tokensOut };
 }
 
 let lastPriming = null;
@@ -73,10 +76,10 @@ async function prime(runtime) {
   try {
     context = new MLContext(INTERNAL, runtime);
     const builder = new MLGraphBuilder(context);
-    const { outputs, shapes } = primingGraph(builder);
+    const outputs = primingGraph(builder);
     const graph = await builderMethods.build.call(builder, outputs);
     const tensor = (shape) => contextMethods.createTensor.call(context, { dataType: 'float32', shape });
-    const [x, cnn, tokensOut] = await Promise.all([tensor(shapes.x), tensor(shapes.cnn), tensor(shapes.tokensOut)]);
+    const [x, cnn, tokensOut] = await Promise.all([tensor(INPUT_SHAPE), tensor(shapeOf.call(outputs.cnn)), tensor(shapeOf.call(outputs.tokensOut))]);
     for (let i = 0; i < DISPATCHES; ++i) contextMethods.dispatch.call(context, graph, { x }, { cnn, tokensOut });
     return true;
   } catch {
