@@ -7,6 +7,11 @@
 #include <cstddef>
 #include <cstdint>
 
+// For a kernel's helpers that take its accumulators by pointer (arrays of v128_t): clang 14 at -O3 left
+// gemm-impl.h's StoreBlock out of line, so the 4x8 tile's 8 accumulators lived in stack memory and every
+// k step of the inner loop stored them back (8 v128.store per 4 k).
+#define WEBNN_KERNEL_INLINE inline __attribute__((always_inline))
+
 namespace webnn::kernels::simd {
 
 // Loads n (1..3) floats into the low lanes, zeroing the rest; reads exactly n floats.

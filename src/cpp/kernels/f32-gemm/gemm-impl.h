@@ -24,7 +24,7 @@ using simd::MulAdd;
 // Row pointers for an MR-row tile of which only mr rows exist: rows past mr repeat row mr - 1 (reads
 // stay in bounds; writes to them are the same values to the same place).
 template <size_t MR, typename T>
-inline void SetupRows(size_t mr, T* base, size_t stride, T** rows) {
+WEBNN_KERNEL_INLINE void SetupRows(size_t mr, T* base, size_t stride, T** rows) {
   rows[0] = base;
 #pragma clang loop unroll(full)
   for (size_t i = 1; i < MR; ++i) rows[i] = i < mr ? ByteOffset(rows[i - 1], stride) : rows[i - 1];
@@ -32,14 +32,14 @@ inline void SetupRows(size_t mr, T* base, size_t stride, T** rows) {
 
 // Moves every row's output pointer to the next NR-column block.
 template <size_t MR>
-inline void NextColumnBlock(float** cp, size_t cn_stride) {
+WEBNN_KERNEL_INLINE void NextColumnBlock(float** cp, size_t cn_stride) {
 #pragma clang loop unroll(full)
   for (size_t i = 0; i < MR; ++i) cp[i] = ByteOffset(cp[i], cn_stride);
 }
 
 // Starts every row's 8 accumulators at the block's 8 packed bias values (w advanced past them).
 template <size_t MR>
-inline void LoadBias(const float*& w, v128_t* acc0, v128_t* acc1) {
+WEBNN_KERNEL_INLINE void LoadBias(const float*& w, v128_t* acc0, v128_t* acc1) {
   acc0[0] = wasm_v128_load(w);
   acc1[0] = wasm_v128_load(w + 4);
   w += 8;
@@ -61,7 +61,7 @@ inline void LoadBiasScalar(const float*& w, float (*acc)[8]) {
 // Accumulates kc columns of A (row pointers ap, advanced past them) against the packed weights w
 // (advanced past kc groups of 8).
 template <size_t MR, bool kLoadSplat, bool kFma>
-inline void AccumulateK(size_t kc, const float** ap, const float*& w, v128_t* acc0, v128_t* acc1) {
+WEBNN_KERNEL_INLINE void AccumulateK(size_t kc, const float** ap, const float*& w, v128_t* acc0, v128_t* acc1) {
   size_t k = kc;
   if constexpr (!kLoadSplat) {
     for (; k >= 4; k -= 4) {
@@ -105,7 +105,7 @@ inline void AccumulateK(size_t kc, const float** ap, const float*& w, v128_t* ac
 
 // Clamps and stores one 8-column block (or the nc < 8 tail) of each row.
 template <size_t MR>
-inline void StoreBlock(size_t nc, float** cp, v128_t* acc0, v128_t* acc1, const MinMaxParams* params) {
+WEBNN_KERNEL_INLINE void StoreBlock(size_t nc, float** cp, v128_t* acc0, v128_t* acc1, const MinMaxParams* params) {
   const v128_t vmin = wasm_f32x4_splat(params->min);
   const v128_t vmax = wasm_f32x4_splat(params->max);
 #pragma clang loop unroll(full)
@@ -137,7 +137,7 @@ inline void StoreBlock(size_t nc, float** cp, v128_t* acc0, v128_t* acc1, const 
 }
 
 template <size_t MR, bool kLoadSplat, bool kFma = false>
-inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t a_stride, const float* w, float* c,
+WEBNN_KERNEL_INLINE void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t a_stride, const float* w, float* c,
                          size_t cm_stride, size_t cn_stride, const MinMaxParams* params) {
   const float* a_rows[MR];
   float* cp[MR];
@@ -158,7 +158,7 @@ inline void GemmWasmsimd(size_t mr, size_t nc, size_t kc, const float* a, size_t
 }
 
 template <size_t MR, bool kLoadSplat, bool kFma = false>
-inline void IgemmWasmsimd(size_t mr, size_t nc, size_t kc, size_t ks, const float** a, const float* w, float* c,
+WEBNN_KERNEL_INLINE void IgemmWasmsimd(size_t mr, size_t nc, size_t kc, size_t ks, const float** a, const float* w, float* c,
                           size_t cm_stride, size_t cn_stride, size_t a_offset, const float* zero,
                           const MinMaxParams* params) {
   float* cp[MR];
