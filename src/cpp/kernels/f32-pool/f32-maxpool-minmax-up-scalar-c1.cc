@@ -1,7 +1,9 @@
 // f32_maxpool_minmax_ukernel_up__scalar_c1: max pool, any window, one channel at a time (the reference).
 // Tile: 1 channel x all taps. No packed weights. Over-read: none.
-// max follows f32x4.max: NaN if any tap is NaN, +0 over -0. Reference: itself (tests use a naive max).
+// max: the default quiet NaN if any tap is NaN, else the first tap that attains the max (of +0 and -0, the
+// earlier), as the wasmsimd kernel's f32x4.pmax gives. Reference: itself (tests use a naive max).
 #include <cmath>
+#include <limits>
 
 #include "kernels/f32-pool/pool-impl.h"
 #include "kernels/pool.h"
@@ -10,9 +12,8 @@ namespace webnn::kernels {
 namespace {
 
 float Max(float a, float b) {
-  if (std::isnan(a) || std::isnan(b)) return a + b;
-  if (a == b) return std::signbit(a) ? b : a;
-  return a > b ? a : b;
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<float>::quiet_NaN();
+  return a < b ? b : a;
 }
 
 }  // namespace

@@ -3,13 +3,35 @@
 // Tile: 4 channels x all taps (windows of up to 9 taps: 9 tap pointers held per pixel); the 1..3 channel
 // tail uses partial loads/stores. No packed weights.
 // Over-read: none (no row read past `channels` floats).
-// Reference: f32_maxpool_minmax_ukernel_up__scalar_c1 (bit-exact; max is exact).
+// Reference: f32_maxpool_minmax_ukernel_up__scalar_c1 (bit-exact: max is exact, ties keep the first tap,
+// NaN is the default quiet NaN).
 #include <wasm_simd128.h>
 
 #include "kernels/f32-pool/pool-impl.h"
 #include "kernels/pool.h"
 
 namespace webnn::kernels {
+namespace {
+
+// The max is taken with f32x4.pmax (`a < b ? b : a`: one maxps on x86, where V8 expands f32x4.max into
+// eight instructions for its NaN and signed-zero rules), NaN tracked beside it: any NaN tap gives NaN.
+// On ties (+0 and -0) pmax keeps its left operand, so both the tree below and a tap-by-tap chain return
+// the first tap that attains the max, as the scalar twin does.
+inline v128_t WithNaN(v128_t max, v128_t nan_mask) {
+  return wasm_v128_bitselect(wasm_f32x4_const_splat(__builtin_nanf("")), max, nan_mask);
+}
+
+WEBNN_KERNEL_INLINE v128_t Max9(const v128_t* x) {
+  const v128_t m = wasm_f32x4_pmax(
+      wasm_f32x4_pmax(wasm_f32x4_pmax(x[0], x[1]), wasm_f32x4_pmax(x[2], x[3])),
+      wasm_f32x4_pmax(wasm_f32x4_pmax(x[4], x[5]), wasm_f32x4_pmax(x[6], x[7])));
+  v128_t nan = wasm_f32x4_ne(x[0], x[0]);
+#pragma clang loop unroll(full)
+  for (size_t t = 1; t < 9; ++t) nan = wasm_v128_or(nan, wasm_f32x4_ne(x[t], x[t]));
+  return WithNaN(wasm_f32x4_pmax(m, x[8]), nan);
+}
+
+}  // namespace
 
 void f32_maxpool_minmax_ukernel_up__wasmsimd_c4(size_t output_pixels, size_t kernel_elements, size_t channels,
                                                 const float** input, size_t input_offset, float* output,
@@ -27,19 +49,17 @@ void f32_maxpool_minmax_ukernel_up__wasmsimd_c4(size_t output_pixels, size_t ker
       for (size_t t = 0; t < 9; ++t) i[t] = simd::ByteOffset(input[t < kernel_elements ? t : 0], input_offset);
       size_t c = 0;
       for (; c + 4 <= channels; c += 4) {
-        const v128_t m01 = wasm_f32x4_max(wasm_v128_load(i[0] + c), wasm_v128_load(i[1] + c));
-        const v128_t m23 = wasm_f32x4_max(wasm_v128_load(i[2] + c), wasm_v128_load(i[3] + c));
-        const v128_t m45 = wasm_f32x4_max(wasm_v128_load(i[4] + c), wasm_v128_load(i[5] + c));
-        const v128_t m67 = wasm_f32x4_max(wasm_v128_load(i[6] + c), wasm_v128_load(i[7] + c));
-        const v128_t m = wasm_f32x4_max(wasm_f32x4_max(m01, m23), wasm_f32x4_max(m45, m67));
-        wasm_v128_store(output + c, simd::Clamp(wasm_f32x4_max(m, wasm_v128_load(i[8] + c)), vmin, vmax));
+        v128_t x[9];
+#pragma clang loop unroll(full)
+        for (size_t t = 0; t < 9; ++t) x[t] = wasm_v128_load(i[t] + c);
+        wasm_v128_store(output + c, simd::Clamp(Max9(x), vmin, vmax));
       }
       if (c < channels) {
         const size_t rem = channels - c;
-        v128_t acc = simd::LoadTail(i[0] + c, rem);
+        v128_t x[9];
 #pragma clang loop unroll(full)
-        for (size_t t = 1; t < 9; ++t) acc = wasm_f32x4_max(acc, simd::LoadTail(i[t] + c, rem));
-        simd::StoreTail(output + c, simd::Clamp(acc, vmin, vmax), rem);
+        for (size_t t = 0; t < 9; ++t) x[t] = simd::LoadTail(i[t] + c, rem);
+        simd::StoreTail(output + c, simd::Clamp(Max9(x), vmin, vmax), rem);
       }
       input = simd::ByteOffset(input, input_increment);
       output = simd::ByteOffset(output + channels, output_increment);
@@ -50,18 +70,24 @@ void f32_maxpool_minmax_ukernel_up__wasmsimd_c4(size_t output_pixels, size_t ker
     size_t c = 0;
     for (; c + 4 <= channels; c += 4) {
       v128_t acc = wasm_v128_load(simd::ByteOffset(input[0], input_offset) + c);
+      v128_t nan = wasm_f32x4_ne(acc, acc);
       for (size_t t = 1; t < kernel_elements; ++t) {
-        acc = wasm_f32x4_max(acc, wasm_v128_load(simd::ByteOffset(input[t], input_offset) + c));
+        const v128_t v = wasm_v128_load(simd::ByteOffset(input[t], input_offset) + c);
+        acc = wasm_f32x4_pmax(acc, v);
+        nan = wasm_v128_or(nan, wasm_f32x4_ne(v, v));
       }
-      wasm_v128_store(output + c, simd::Clamp(acc, vmin, vmax));
+      wasm_v128_store(output + c, simd::Clamp(WithNaN(acc, nan), vmin, vmax));
     }
     if (c < channels) {
       const size_t rem = channels - c;
       v128_t acc = simd::LoadTail(simd::ByteOffset(input[0], input_offset) + c, rem);
+      v128_t nan = wasm_f32x4_ne(acc, acc);
       for (size_t t = 1; t < kernel_elements; ++t) {
-        acc = wasm_f32x4_max(acc, simd::LoadTail(simd::ByteOffset(input[t], input_offset) + c, rem));
+        const v128_t v = simd::LoadTail(simd::ByteOffset(input[t], input_offset) + c, rem);
+        acc = wasm_f32x4_pmax(acc, v);
+        nan = wasm_v128_or(nan, wasm_f32x4_ne(v, v));
       }
-      simd::StoreTail(output + c, simd::Clamp(acc, vmin, vmax), rem);
+      simd::StoreTail(output + c, simd::Clamp(WithNaN(acc, nan), vmin, vmax), rem);
     }
     input = simd::ByteOffset(input, input_increment);
     output = simd::ByteOffset(output + channels, output_increment);
