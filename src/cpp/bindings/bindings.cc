@@ -215,14 +215,15 @@ class Graph {
 };
 
 // A pending readTensor(): JS awaits the flag (Atomics.waitAsync in the threaded build), then copies
-// size() bytes from dataAddress().
+// size() bytes from beginCopy() (0: they could not be kept) and calls endCopy() right after.
 class ReadRequest {
  public:
   explicit ReadRequest(std::shared_ptr<runtime::ReadRequest> r) : r_(std::move(r)) {}
   double flagAddress() const { return static_cast<double>(r_->completion.address()); }
   int status() const { return r_->completion.state(); }
-  double dataAddress() const { return Address(r_->bytes->data()); }
-  double size() const { return static_cast<double>(r_->bytes->size()); }
+  double beginCopy() { return Address(r_->BeginCopy()); }
+  void endCopy() { r_->EndCopy(); }
+  double size() const { return static_cast<double>(r_->size()); }
 
  private:
   std::shared_ptr<runtime::ReadRequest> r_;
@@ -523,7 +524,8 @@ EMSCRIPTEN_BINDINGS(webnn) {
       .smart_ptr<std::shared_ptr<ReadRequest>>("ReadRequestPtr")
       .function("flagAddress", &ReadRequest::flagAddress)
       .function("status", &ReadRequest::status)
-      .function("dataAddress", &ReadRequest::dataAddress)
+      .function("beginCopy", &ReadRequest::beginCopy)
+      .function("endCopy", &ReadRequest::endCopy)
       .function("size", &ReadRequest::size);
   emscripten::class_<BuildRequest>("BuildRequest")
       .smart_ptr<std::shared_ptr<BuildRequest>>("BuildRequestPtr")

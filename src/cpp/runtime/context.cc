@@ -45,6 +45,7 @@ Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_p
                      " does not match the tensor's " + std::to_string(tensor->bytes()) + ".");
   }
   Enqueue({[tensor, staged = std::move(staged)](ThreadPool*) {
+             tensor->StagePendingReads();
              std::memcpy(tensor->data(), staged->data(), tensor->bytes());
              return Status::Ok();
            },
@@ -55,10 +56,9 @@ Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_p
 Expected<std::shared_ptr<ReadRequest>> Context::ReadTensor(const std::shared_ptr<Tensor>& tensor) {
   RETURN_IF_ERROR(CheckTensor("readTensor", *tensor));
   auto request = std::make_shared<ReadRequest>();
-  ASSIGN_OR_RETURN(request->bytes, Buffer::Allocate(tensor->bytes()));
   Enqueue({[tensor, request](ThreadPool*) {
-             std::memcpy(request->bytes->data(), tensor->data(), tensor->bytes());
-             request->completion.Signal(Completion::kDone);
+             tensor->AddPendingRead(request);
+             request->Publish(tensor->buffer());
              return Status::Ok();
            },
            [request] { request->completion.Signal(Completion::kFailed); }});
@@ -77,7 +77,10 @@ Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const Name
   Enqueue({[self = profile ? shared_from_this() : nullptr, graph, bound = std::move(bound)](ThreadPool* pool) {
              std::vector<void*> in, out;
              for (const auto& t : bound.inputs) in.push_back(t->data());
-             for (const auto& t : bound.outputs) out.push_back(t->data());
+             for (const auto& t : bound.outputs) {
+               t->StagePendingReads();
+               out.push_back(t->data());
+             }
              std::vector<StepProfile> profile;
              pool->WakeWorkers();
              graph->plan->Run(in.data(), out.data(), pool, self ? &profile : nullptr);

@@ -24,6 +24,7 @@
 #include "runtime/completion.h"
 #include "runtime/dispatch.h"
 #include "runtime/executor.h"
+#include "runtime/read_request.h"
 #include "runtime/tensor.h"
 
 namespace webnn::runtime {
@@ -33,12 +34,6 @@ namespace webnn::runtime {
 struct Job {
   std::function<Status(ThreadPool*)> run;
   std::function<void()> abandon;
-};
-
-// A pending readTensor(): `bytes` holds the tensor's contents once `completion` is done.
-struct ReadRequest {
-  Completion completion;
-  std::shared_ptr<Buffer> bytes;
 };
 
 class Context : public std::enable_shared_from_this<Context> {

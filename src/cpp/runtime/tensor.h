@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <memory>
+#include <vector>
 
 #include "base/data_type.h"
 #include "base/shape.h"
@@ -19,6 +20,8 @@ struct TensorInfo {
   bool constant = false;
 };
 
+class ReadRequest;
+
 class Tensor {
  public:
   static Expected<std::shared_ptr<Tensor>> Create(uint32_t context_id, const TensorInfo& info);
@@ -33,6 +36,11 @@ class Tensor {
   bool destroyed() const { return destroyed_.load(std::memory_order_acquire); }
   void Destroy() { destroyed_.store(true, std::memory_order_release); }
 
+  // Reads whose bytes JS may not have copied out of this tensor yet (see read_request.h). Timeline
+  // thread only: the read's step adds one, and every step that writes the tensor stages them first.
+  void AddPendingRead(std::shared_ptr<ReadRequest> read);
+  void StagePendingReads();
+
  private:
   Tensor(uint32_t context_id, TensorInfo info, std::shared_ptr<Buffer> buffer)
       : context_id_(context_id), info_(std::move(info)), buffer_(std::move(buffer)) {}
@@ -40,6 +48,7 @@ class Tensor {
   TensorInfo info_;
   std::shared_ptr<Buffer> buffer_;
   std::atomic<bool> destroyed_{false};
+  std::vector<std::shared_ptr<ReadRequest>> pending_reads_;
 };
 
 }  // namespace webnn::runtime

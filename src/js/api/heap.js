@@ -60,15 +60,9 @@ export function withStaged(runtime, bytes, fn) {
   }
 }
 
+// Copies `size` bytes at `address` of Wasm memory into the byte view `target`.
 export function copyOut(runtime, address, size, target) {
-  const src = new Uint8Array(runtime.memory().buffer, address, size);
-  if (target) {
-    target.set(src);
-    return target;
-  }
-  const out = new ArrayBuffer(size);
-  new Uint8Array(out).set(src);
-  return out;
+  target.set(new Uint8Array(runtime.memory().buffer, address, size));
 }
 
 // In Node, while V8 tiers a large wasm module up (onnxruntime-web's 28 MB one, ~45 s on 2 cores after

@@ -200,3 +200,31 @@ test("one context's long work does not hold up another context's small graph", a
   await busyRead;
   assert.deepEqual(finished, ['quick', 'busy']);
 });
+
+// readTensor() copies straight from the tensor once JS gets to it (runtime/read_request.h); a write or a
+// dispatch queued behind the read sets the read's bytes aside first. Pipelined reads and writes of one
+// tensor, with the reads awaited only at the end, must each see the tensor as the timeline had it.
+test(`reads pipelined with writes and dispatches of the same tensor: ${TRIALS} rounds, every read right`, async () => {
+  const context = await ml.createContext();
+  const graph = await matmulRelu(context);
+  const { a, y } = await tensors(context);
+  const t = await context.createTensor({ dataType: 'float32', shape: [N, N], readable: true, writable: true });
+  let wrong = 0;
+  for (let round = 0; round < TRIALS; ++round) {
+    const pending = [];
+    for (let k = 0; k < 4; ++k) {
+      const data = input(round * 4 + k);
+      context.writeTensor(t, data);
+      pending.push([context.readTensor(t), data]);  // then overwritten by the next write before JS copies
+      context.writeTensor(a, data);
+      context.dispatch(graph, { a }, { y });
+      const into = new Float32Array(N * N);
+      pending.push([context.readTensor(y, into).then(() => into.buffer), reference(data)]);
+    }
+    for (const [read, want] of pending) {
+      const got = new Float32Array(await read);
+      if (got.some((v, i) => v !== want[i])) ++wrong;
+    }
+  }
+  assert.equal(wrong, 0, `${wrong} of ${TRIALS * 8} reads were wrong`);
+});

@@ -8,7 +8,9 @@
 
 #include <atomic>
 #include <cstring>
+#include <chrono>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace webnn::runtime {
@@ -23,9 +25,13 @@ std::shared_ptr<Buffer> Bytes(const std::vector<float>& v) {
   return *b;
 }
 
-std::vector<float> Floats(const ReadRequest& r) {
-  std::vector<float> v(r.bytes->size() / sizeof(float));
-  std::memcpy(v.data(), r.bytes->data(), r.bytes->size());
+// What JS does once a read completed: claim the bytes, copy them, release them.
+std::vector<float> Floats(ReadRequest& r) {
+  std::vector<float> v(r.size() / sizeof(float));
+  const uint8_t* p = r.BeginCopy();
+  EXPECT_NE(p, nullptr);
+  if (p) std::memcpy(v.data(), p, r.size());
+  r.EndCopy();
   return v;
 }
 
@@ -74,6 +80,72 @@ TEST(ContextTest, DestroyingATensorWaitsForWorkQueuedBeforeIt) {
     EXPECT_EQ(Floats(**read), (std::vector<float>{1, 2, 3, float(trial)}));
   }
   EXPECT_EQ(context->live_objects_for_testing(), 0u);
+}
+
+// A read's bytes stay in the tensor until JS copies them; a write queued behind the read sets them aside
+// first, so each read sees the tensor as the timeline had it.
+TEST(ContextTest, AWriteAfterAnUncopiedReadKeepsTheReadsBytes) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, 4})).ok());
+  auto first = context->ReadTensor(*t);
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({5, 6, 7, 8})).ok());
+  auto second = context->ReadTensor(*t);
+  auto third = context->ReadTensor(*t);  // no write between: both read the tensor itself
+  ASSERT_TRUE(first.ok() && second.ok() && third.ok());
+  executor->Flush();
+  EXPECT_EQ(Floats(**first), (std::vector<float>{1, 2, 3, 4}));
+  EXPECT_EQ(Floats(**third), (std::vector<float>{5, 6, 7, 8}));
+  EXPECT_EQ(Floats(**second), (std::vector<float>{5, 6, 7, 8}));
+}
+
+// While JS copies (between BeginCopy and EndCopy) a write to the tensor waits; it never tears the copy.
+TEST(ContextTest, AWriteWaitsForTheCopyInProgress) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, 4})).ok());
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  executor->Flush();
+  const float* claimed = reinterpret_cast<const float*>((*read)->BeginCopy());
+  ASSERT_NE(claimed, nullptr);
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({9, 9, 9, 9})).ok());
+  auto after = context->ReadTensor(*t);
+  ASSERT_TRUE(after.ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ((std::vector<float>(claimed, claimed + 4)), (std::vector<float>{1, 2, 3, 4}));
+  EXPECT_EQ((*after)->completion.state(), Completion::kPending);
+  (*read)->EndCopy();
+  executor->Flush();
+  EXPECT_EQ(Floats(**after), (std::vector<float>{9, 9, 9, 9}));
+}
+
+// When the bytes cannot be set aside (out of memory), that read fails and the write goes on.
+TEST(ContextTest, AReadWhoseBytesCannotBeSetAsideFailsAlone) {
+  auto executor = MakeExecutor();
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, 4})).ok());
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  executor->Flush();
+  auto staged = Bytes({5, 6, 7, 8});
+  SetAllocationLimitForTesting(8);
+  ASSERT_TRUE(context->WriteTensor(*t, staged).ok());
+  executor->Flush();
+  SetAllocationLimitForTesting(0);
+  EXPECT_EQ((*read)->BeginCopy(), nullptr);
+  (*read)->EndCopy();
+  EXPECT_FALSE(context->lost());
+  auto after = context->ReadTensor(*t);
+  ASSERT_TRUE(after.ok());
+  executor->Flush();
+  EXPECT_EQ(Floats(**after), (std::vector<float>{5, 6, 7, 8}));
 }
 
 TEST(ContextTest, AFailingStepLosesOnlyItsContext) {
