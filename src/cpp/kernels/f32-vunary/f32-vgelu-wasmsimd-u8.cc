@@ -10,7 +10,7 @@
 namespace webnn::kernels {
 
 void f32_vgelu_ukernel__wasmsimd_u8(size_t n, const float* x, float* y, const UnaryParams* params) {
-  vunary_impl::Loop<2>(n, x, y, vunary_impl::GeluF32);
+  vunary_impl::Loop<2>(n, x, y, vunary_impl::GeluF32<>);
 }
 
 }  // namespace webnn::kernels

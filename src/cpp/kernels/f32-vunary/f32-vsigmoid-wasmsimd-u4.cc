@@ -7,7 +7,7 @@
 namespace webnn::kernels {
 
 void f32_vsigmoid_ukernel__wasmsimd_u4(size_t n, const float* x, float* y, const UnaryParams* params) {
-  vunary_impl::Loop<1>(n, x, y, vunary_impl::SigmoidF32);
+  vunary_impl::Loop<1>(n, x, y, vunary_impl::SigmoidF32<>);
 }
 
 }  // namespace webnn::kernels

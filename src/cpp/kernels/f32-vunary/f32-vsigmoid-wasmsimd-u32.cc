@@ -1,0 +1,16 @@
+// f32_vsigmoid_ukernel__wasmsimd_u32: y = 1 / (1 + exp(-x)), vunary_impl::SigmoidF32 through
+// vunary_impl::LoopGuarded: groups with every |x| <= 87 skip exp's per-vector subnormal check.
+// Tile: 32 floats per main-loop iteration, then 4, then a 1..3 tail. No packed weights.
+// Over-read: none (partial loads/stores on the tail); in place (y == x) is fine.
+// Reference: f32_vsigmoid_ukernel__scalar (double precision), within <= 34 ULP (WPT); bit-identical to the
+// u4 and u8 kernels.
+#include "kernels/f32-vunary/vunary-impl.h"
+
+namespace webnn::kernels {
+
+void f32_vsigmoid_ukernel__wasmsimd_u32(size_t n, const float* x, float* y, const UnaryParams* params) {
+  using namespace vunary_impl;
+  LoopGuarded<8>(n, x, y, kSigmoidFastBound, SigmoidF32<false>, SigmoidF32<true>);
+}
+
+}  // namespace webnn::kernels
