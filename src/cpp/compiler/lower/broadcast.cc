@@ -18,6 +18,26 @@ void BroadcastLoop::RowOffsets(uint64_t row, int64_t* offsets) const {
   }
 }
 
+BroadcastRowCursor::BroadcastRowCursor(const BroadcastLoop& loop, uint64_t first_row)
+    : loop_(loop), index_(loop.outer.size()) {
+  loop.RowOffsets(first_row, offsets_);
+  for (size_t d = loop.outer.size(); d-- > 0;) {
+    index_[d] = first_row % loop.outer[d];
+    first_row /= loop.outer[d];
+  }
+}
+
+void BroadcastRowCursor::Next() {
+  const size_t n = loop_.outer_strides.size();
+  for (size_t d = index_.size(); d-- > 0;) {
+    for (size_t k = 0; k < n; ++k) offsets_[k] += loop_.outer_strides[k][d];
+    if (++index_[d] < loop_.outer[d]) return;
+    // Carry: back to the start of this dim, on to the next outer one.
+    for (size_t k = 0; k < n; ++k) offsets_[k] -= static_cast<int64_t>(loop_.outer[d]) * loop_.outer_strides[k][d];
+    index_[d] = 0;
+  }
+}
+
 BroadcastLoop MakeBroadcastLoop(const Shape& out, const std::vector<Shape>& inputs) {
   size_t rank = out.size();
   size_t n = inputs.size();

@@ -42,28 +42,28 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
   TensorRef ra = a.in[0], rb = a.in[1], ry = a.out[0];
   bool f32 = std::is_same_v<T, float> && kernels::IsArithmetic(p.op);
   kernels::MinMaxParams clamp{p.clamp.min, p.clamp.max};
+  const int64_t sa = loop.inner_strides[0], sb = loop.inner_strides[1];
+  const auto kind = sa && sb ? kernels::BroadcastKind::kVV : sa ? kernels::BroadcastKind::kVC
+                    : sb ? kernels::BroadcastKind::kCV : kernels::BroadcastKind::kVC;
+  const kernels::F32VBinaryFn f32_kernel = f32 ? kernels::GetF32VBinary(p.op, kind) : nullptr;
   return MakeStep("binary", [=](const ExecContext& ctx) {
     const T* x = ctx.As<T>(ra);
     const T* y = ctx.As<T>(rb);
     uint64_t rows = loop.rows(), inner = loop.inner;
     ParallelRows(ctx.pool, rows, inner, [&](uint64_t begin, uint64_t end) {
-      int64_t off[2];
-      for (uint64_t r = begin; r < end; ++r) {
-        loop.RowOffsets(r, off);
-        const T* xa = x + off[0];
-        const T* yb = y + off[1];
-        int64_t sa = loop.inner_strides[0], sb = loop.inner_strides[1];
+      BroadcastRowCursor cursor(loop, begin);
+      for (uint64_t r = begin; r < end; ++r, cursor.Next()) {
+        const T* xa = x + cursor.offsets()[0];
+        const T* yb = y + cursor.offsets()[1];
         if constexpr (std::is_same_v<T, float>) {
           if (f32) {
             float* out = ctx.As<float>(ry) + r * inner;
-            auto kind = sa && sb ? kernels::BroadcastKind::kVV : sa ? kernels::BroadcastKind::kVC
-                                  : sb ? kernels::BroadcastKind::kCV : kernels::BroadcastKind::kVC;
             if (!sa && !sb) {  // both scalar along the run: compute once, then splat
               float v = std::min(std::max(Arith<float>(p.op, *xa, *yb), clamp.min), clamp.max);
               for (uint64_t i = 0; i < inner; ++i) out[i] = v;
               continue;
             }
-            kernels::GetF32VBinary(p.op, kind)(inner, xa, yb, out, &clamp);
+            f32_kernel(inner, xa, yb, out, &clamp);
             continue;
           }
         }

@@ -41,6 +41,13 @@ bool IsReshapeLike(const Shape& in, const Perm& p) {
   return true;
 }
 
+// `s` with leading 1s up to `rank` dims (broadcasting's alignment).
+Shape FullRank(const Shape& s, size_t rank) {
+  Shape full(rank - s.size(), 1);
+  full.insert(full.end(), s.begin(), s.end());
+  return full;
+}
+
 bool IsElementwiseUnary(const Node& n) {
   return std::holds_alternative<UnaryParams>(n.params) || std::holds_alternative<CastParams>(n.params);
 }
@@ -136,7 +143,8 @@ class LayoutOptimizer {
     return true;
   }
 
-  // binary(transpose(a), transpose(b)) with equal perms, or with a constant/scalar on one side.
+  // binary(transpose(a), transpose(b)) with equal perms, or with a constant/scalar on one side, or with an
+  // operand whose untransposed form differs in size-1 dims only.
   bool PushThroughBinary(size_t i) {
     Node& n = g_.nodes[i];
     if (!std::holds_alternative<BinaryParams>(n.params)) return false;
@@ -156,10 +164,14 @@ class LayoutOptimizer {
         new_inputs[k] = src[k];
       } else if (v.shape.empty() || (v.kind == ValueKind::kConstant && NumElements(v.shape) == 1u)) {
         new_inputs[k] = in;  // a scalar broadcasts the same either way
-      } else if (v.kind == ValueKind::kConstant && v.shape.size() <= rank) {
-        // Bring the constant to full rank, then into the untransposed layout; both fold at build.
-        Shape full(rank - v.shape.size(), 1);
-        full.insert(full.end(), v.shape.begin(), v.shape.end());
+      } else if (v.shape.size() <= rank &&
+                 (v.kind == ValueKind::kConstant || IsReshapeLike(FullRank(v.shape, rank), Inverse(p)))) {
+        // Bring the operand to full rank, then into the untransposed layout: for a constant both fold at
+        // build; for a computed one this is allowed only where the transpose moves size-1 dims alone (it
+        // becomes a copy, or nothing): a squeeze-excite block's [N, C, 1, 1] scale, whose mul with the
+        // NCHW activation otherwise kept that activation in NCHW, two full transposes per block
+        // (efficientnet_b0: 32 of its 33 transposes).
+        const Shape full = FullRank(v.shape, rank);
         ValueId reshaped = g_.AddValue(v.type, full);
         Perm inv = Inverse(p);
         ValueId moved = g_.AddValue(v.type, Permute(full, inv));

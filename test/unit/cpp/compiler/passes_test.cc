@@ -60,6 +60,38 @@ TEST(OptimizeLayoutTest, TurnsSizeOneTransposeIntoCopy) {
   EXPECT_EQ(CountLive(g, kCopy), 1);
 }
 
+TEST(OptimizeLayoutTest, SqueezeExciteMulStaysNhwc) {
+  // conv (NHWC) -> NCHW activation a [1, 8, 4, 4]; a computed per-channel scale s [1, 8, 1, 1], made NCHW
+  // from NHWC [1, 1, 1, 8] (a size-1 transpose, now a copy); mul(a, s) -> NHWC -> conv. The mul runs on
+  // the NHWC activation: no transpose of it is left, only the graph's own edges' ones (none here).
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 8});
+  ValueId sx = g.AddInput("s", DataType::kFloat32, {1, 1, 1, 8});
+  ValueId b = g.AddValue(DataType::kFloat32, {1, 4, 4, 8});
+  g.AddNode(Conv2dParams{}, {x}, {b}, "conv0");
+  ValueId a = g.AddValue(DataType::kFloat32, {1, 8, 4, 4});
+  g.AddNode(TransposeParams{{0, 3, 1, 2}}, {b}, {a}, "t0");
+  ValueId sg = g.AddValue(DataType::kFloat32, {1, 1, 1, 8});
+  g.AddNode(UnaryParams{UnaryOp::kSigmoid}, {sx}, {sg}, "sigmoid");
+  ValueId s = g.AddValue(DataType::kFloat32, {1, 8, 1, 1});
+  g.AddNode(TransposeParams{{0, 3, 1, 2}}, {sg}, {s}, "t1");
+  ValueId m = g.AddValue(DataType::kFloat32, {1, 8, 4, 4});
+  g.AddNode(BinaryParams{BinaryOp::kMul, {}}, {a, s}, {m}, "mul");
+  ValueId e = g.AddValue(DataType::kFloat32, {1, 4, 4, 8});
+  g.AddNode(TransposeParams{{0, 2, 3, 1}}, {m}, {e}, "t2");
+  ValueId y = g.AddValue(DataType::kFloat32, {1, 4, 4, 8});
+  g.AddNode(Conv2dParams{}, {e}, {y}, "conv1");
+  g.AddOutput("y", y);
+
+  OptimizeLayout(g);
+  EXPECT_EQ(CountLive(g, kTranspose), 0);
+  for (const Node& n : g.nodes) {
+    if (n.removed || n.params.index() != kBinary) continue;
+    EXPECT_EQ(g.values[n.inputs[0]].shape, (Shape{1, 4, 4, 8}));
+    EXPECT_EQ(g.values[n.outputs[0]].shape, (Shape{1, 4, 4, 8}));
+  }
+}
+
 TEST(FuseActivationsTest, FoldsReluIntoConvButNotWhenObservable) {
   Subgraph g;
   ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 2});
