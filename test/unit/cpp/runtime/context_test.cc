@@ -101,50 +101,56 @@ TEST(ContextTest, AWriteAfterAnUncopiedReadKeepsTheReadsBytes) {
   EXPECT_EQ(Floats(**second), (std::vector<float>{5, 6, 7, 8}));
 }
 
+// A tensor holding {1, 2, 3, 4} and one completed read of it that JS has not copied yet.
+struct UncopiedRead {
+  std::shared_ptr<Executor> executor = MakeExecutor();
+  std::shared_ptr<Context> context = Context::Create(executor);
+  std::shared_ptr<Tensor> tensor;
+  std::shared_ptr<ReadRequest> read;
+  void Start() {
+    auto t = context->CreateTensor(Float4());
+    ASSERT_TRUE(t.ok());
+    tensor = *t;
+    ASSERT_TRUE(context->WriteTensor(tensor, Bytes({1, 2, 3, 4})).ok());
+    auto r = context->ReadTensor(tensor);
+    ASSERT_TRUE(r.ok());
+    read = *r;
+    executor->Flush();
+  }
+};
+
 // While JS copies (between BeginCopy and EndCopy) a write to the tensor waits; it never tears the copy.
 TEST(ContextTest, AWriteWaitsForTheCopyInProgress) {
-  auto executor = MakeExecutor();
-  auto context = Context::Create(executor);
-  auto t = context->CreateTensor(Float4());
-  ASSERT_TRUE(t.ok());
-  ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, 4})).ok());
-  auto read = context->ReadTensor(*t);
-  ASSERT_TRUE(read.ok());
-  executor->Flush();
-  const float* claimed = reinterpret_cast<const float*>((*read)->BeginCopy());
+  UncopiedRead u;
+  ASSERT_NO_FATAL_FAILURE(u.Start());
+  const float* claimed = reinterpret_cast<const float*>(u.read->BeginCopy());
   ASSERT_NE(claimed, nullptr);
-  ASSERT_TRUE(context->WriteTensor(*t, Bytes({9, 9, 9, 9})).ok());
-  auto after = context->ReadTensor(*t);
+  ASSERT_TRUE(u.context->WriteTensor(u.tensor, Bytes({9, 9, 9, 9})).ok());
+  auto after = u.context->ReadTensor(u.tensor);
   ASSERT_TRUE(after.ok());
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ((std::vector<float>(claimed, claimed + 4)), (std::vector<float>{1, 2, 3, 4}));
   EXPECT_EQ((*after)->completion.state(), Completion::kPending);
-  (*read)->EndCopy();
-  executor->Flush();
+  u.read->EndCopy();
+  u.executor->Flush();
   EXPECT_EQ(Floats(**after), (std::vector<float>{9, 9, 9, 9}));
 }
 
 // When the bytes cannot be set aside (out of memory), that read fails and the write goes on.
 TEST(ContextTest, AReadWhoseBytesCannotBeSetAsideFailsAlone) {
-  auto executor = MakeExecutor();
-  auto context = Context::Create(executor);
-  auto t = context->CreateTensor(Float4());
-  ASSERT_TRUE(t.ok());
-  ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, 4})).ok());
-  auto read = context->ReadTensor(*t);
-  ASSERT_TRUE(read.ok());
-  executor->Flush();
+  UncopiedRead u;
+  ASSERT_NO_FATAL_FAILURE(u.Start());
   auto staged = Bytes({5, 6, 7, 8});
   SetAllocationLimitForTesting(8);
-  ASSERT_TRUE(context->WriteTensor(*t, staged).ok());
-  executor->Flush();
+  ASSERT_TRUE(u.context->WriteTensor(u.tensor, staged).ok());
+  u.executor->Flush();
   SetAllocationLimitForTesting(0);
-  EXPECT_EQ((*read)->BeginCopy(), nullptr);
-  (*read)->EndCopy();
-  EXPECT_FALSE(context->lost());
-  auto after = context->ReadTensor(*t);
+  EXPECT_EQ(u.read->BeginCopy(), nullptr);
+  u.read->EndCopy();
+  EXPECT_FALSE(u.context->lost());
+  auto after = u.context->ReadTensor(u.tensor);
   ASSERT_TRUE(after.ok());
-  executor->Flush();
+  u.executor->Flush();
   EXPECT_EQ(Floats(**after), (std::vector<float>{5, 6, 7, 8}));
 }
 
