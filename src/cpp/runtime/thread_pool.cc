@@ -128,6 +128,9 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
   if (num_threads_ > 1 && tasks > 1) {
     State& s = *state_;
     size_t parked;
+    // Taken before the job is published: a spinning worker may enter it before this thread reads the clock
+    // again (the profile's wake-up wait came out negative then).
+    const double start = NowMs();
     {
       std::lock_guard<std::mutex> lock(s.mutex);
       s.task = &task;
@@ -139,7 +142,6 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
       s.generation.fetch_add(1, std::memory_order_release);
       parked = s.parked;
     }
-    const double start = NowMs();
     if (parked) s.wake.notify_all();
     s.Drain();
     const double drained = NowMs();
@@ -152,7 +154,9 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
     if (s.first_entry_ms < 0) {
       ++stats_.missed_jobs;
     } else {
-      stats_.wake_ms += s.first_entry_ms - start;
+      // Threads read their clocks through separate timers (Web Workers), which emscripten aligns only
+      // approximately: a worker that entered at once can read a hair before `start`.
+      stats_.wake_ms += std::max(0.0, s.first_entry_ms - start);
       stats_.join_ms += NowMs() - drained;
     }
     s.task = nullptr;
