@@ -35,10 +35,9 @@ struct F32GemmConfig {
   F32IgemmUkernelFn igemm1;  // 1xNR
 };
 
-// The fastest wasmsimd tile for this host and products `kc` deep (per tap, for igemm; one tile serves every
-// depth on the hosts measured so far); every config has the same MR and NR, so weights packed for one serve
-// all, and kc = 0 is fine where only MR/NR matter.
-const F32GemmConfig& GetF32GemmConfig(size_t kc = 0);
+// The fastest wasmsimd tile for this host (one serves every depth on the hosts measured so far: see
+// config/gemm.cc); the same NR as the scalar tiles, so weights packed for one serve both.
+const F32GemmConfig& GetF32GemmConfig();
 // Scalar reference tiles; same NR as GetF32GemmConfig(), so the same packed weights serve both.
 const F32GemmConfig& GetF32GemmScalarConfig();
 

@@ -72,7 +72,7 @@ class Conv2dGemmStep final : public runtime::Step {
   uint64_t macs() const override { return uint64_t{g_.pixels()} * g_.o * g_.cg * g_.taps(); }
 
   void Run(const ExecContext& ctx) const override {
-    const auto& cfg = kernels::GetF32GemmConfig(g_.cg);
+    const auto& cfg = kernels::GetF32GemmConfig();
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);
     kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};

@@ -81,7 +81,7 @@ class ConvTranspose2dStep final : public runtime::Step {
 
   void Run(const ExecContext& ctx) const override {
     std::lock_guard<std::mutex> lock(mutex_);
-    const auto& cfg = kernels::GetF32GemmConfig(g_.cig);
+    const auto& cfg = kernels::GetF32GemmConfig();
     const kernels::F32Col2imUkernelFn col2im = kernels::GetF32Col2imUkernel();
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);

@@ -18,7 +18,7 @@ using runtime::TensorRef;
 
 void RunPackedGemm(runtime::ThreadPool* pool, size_t m, size_t n, size_t k, const float* a, size_t a_stride,
                    const float* packed, float* c, size_t c_stride, const kernels::MinMaxParams& params) {
-  const auto& cfg = kernels::GetF32GemmConfig(k);
+  const auto& cfg = kernels::GetF32GemmConfig();
   size_t mr = cfg.mr, nr = cfg.nr;
   size_t n_tile = std::max<size_t>(nr, ((n + 1) / 2 + nr - 1) / nr * nr);
   if (m > mr * 2) n_tile = std::max<size_t>(nr, std::min<size_t>(n_tile, 64 / nr * nr));

@@ -13,7 +13,7 @@ namespace webnn::kernels {
 // choice of splat on x86 from depth 128 on was measured while the tiles' accumulators were spilled to the
 // stack every k step — see WEBNN_KERNEL_INLINE — which hid loadsplat's lead. XNNPACK takes splat on x86;
 // not re-measured on an Intel host.)
-const F32GemmConfig& GetF32GemmConfig(size_t /*kc*/) {
+const F32GemmConfig& GetF32GemmConfig() {
   static const F32GemmConfig plain{4, 8, f32_gemm_minmax_ukernel_4x8__wasmsimd_loadsplat,
                                    f32_igemm_minmax_ukernel_4x8__wasmsimd_loadsplat,
                                    f32_gemm_minmax_ukernel_1x8__wasmsimd_loadsplat,
