@@ -170,9 +170,9 @@ Expected<StepPtr> LowerWhere(const LowerArgs& a) {
     const uint8_t* f = ctx.Ptr(rf);
     uint8_t* y = ctx.Ptr(ry);
     ParallelRows(ctx.pool, loop.rows(), loop.inner, [&](uint64_t b, uint64_t e) {
-      int64_t off[3];
-      for (uint64_t r = b; r < e; ++r) {
-        loop.RowOffsets(r, off);
+      BroadcastRowCursor cursor(loop, b);
+      for (uint64_t r = b; r < e; ++r, cursor.Next()) {
+        const int64_t* off = cursor.offsets();
         for (uint64_t i = 0; i < loop.inner; ++i) {
           bool cond = c[off[0] + i * loop.inner_strides[0]] != 0;
           const uint8_t* src = cond ? t + (off[1] + i * loop.inner_strides[1]) * es
@@ -192,9 +192,9 @@ Expected<StepPtr> LowerExpand(const LowerArgs& a) {
     const uint8_t* x = ctx.Ptr(rx);
     uint8_t* y = ctx.Ptr(ry);
     ParallelRows(ctx.pool, loop.rows(), loop.inner, [&](uint64_t b, uint64_t e) {
-      int64_t off;
-      for (uint64_t r = b; r < e; ++r) {
-        loop.RowOffsets(r, &off);
+      BroadcastRowCursor cursor(loop, b);
+      for (uint64_t r = b; r < e; ++r, cursor.Next()) {
+        const int64_t off = cursor.offsets()[0];
         uint8_t* out = y + r * loop.inner * es;
         if (loop.inner_strides[0]) {
           std::memcpy(out, x + off * es, loop.inner * es);

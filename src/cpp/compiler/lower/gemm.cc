@@ -107,9 +107,9 @@ Expected<StepPtr> LowerGemm(const LowerArgs& a) {
     RunPackedGemm(ctx.pool, m, n, k, x, k, w, y, n, gemm_params);
     if (add_c_later) {
       const float* c = ctx.As<float>(rc);
-      int64_t off;
-      for (uint64_t r = 0; r < c_loop.rows(); ++r) {
-        c_loop.RowOffsets(r, &off);
+      BroadcastRowCursor cursor(c_loop, 0);
+      for (uint64_t r = 0; r < c_loop.rows(); ++r, cursor.Next()) {
+        const int64_t off = cursor.offsets()[0];
         float* out = y + r * c_loop.inner;
         for (uint64_t i = 0; i < c_loop.inner; ++i) {
           float v = out[i] + beta * c[off + i * c_loop.inner_strides[0]];
