@@ -18,9 +18,11 @@ void ReadRequest::Publish(std::shared_ptr<Buffer> bytes) {
 void ReadRequest::Stage() {
   if (state_.load(std::memory_order_acquire) == kDirect) {
     auto copy = Buffer::Allocate(bytes_->size());
-    if (copy.ok()) std::memcpy((*copy)->data(), bytes_->data(), bytes_->size());
+    if (copy.ok()) {
+      std::memcpy((*copy)->data(), bytes_->data(), bytes_->size());
+      staged_ = *copy;
+    }
     int32_t expected = kDirect;
-    if (copy.ok()) staged_ = *copy;
     if (state_.compare_exchange_strong(expected, copy.ok() ? kStaged : kNoMemory, std::memory_order_acq_rel)) return;
     staged_.reset();  // JS claimed the tensor's bytes meanwhile (it cannot see staged_: it never got kStaged)
   }

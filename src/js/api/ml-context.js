@@ -192,15 +192,17 @@ export class MLContext {
       if (this.#isLost() || request.status() !== 1) {
         throw invalidState(`readTensor: the context was lost before the read completed (${this.#lostMessage}).`);
       }
-      // The spec checks outputData again here: the page may have detached (transferred) it meanwhile.
-      const view = target ? (target.byteLength === request.size() ? bytesOf(target) : null) : null;
-      if (target && !view) throw new TypeError('readTensor outputData: the buffer was detached before the read completed.');
-      // The bytes are still the tensor's own (see runtime/read_request.h): claimed, copied, released at once.
       const size = request.size();
+      // The spec checks outputData again here: the page may have detached (transferred) it meanwhile.
+      if (target && target.byteLength !== size) {
+        throw new TypeError('readTensor outputData: the buffer was detached before the read completed.');
+      }
       const out = target ? undefined : new ArrayBuffer(size);  // allocated before the claim, to keep it short
+      const view = target ? bytesOf(target) : new Uint8Array(out);
+      // The bytes are still the tensor's own (see runtime/read_request.h): claimed, copied, released at once.
       const address = request.beginCopy();
       if (!address && size) throw new DOMException('readTensor: out of memory while keeping the bytes read.', 'UnknownError');
-      copyOut(this.#runtime, address, size, view ?? new Uint8Array(out));
+      copyOut(this.#runtime, address, size, view);
       return out;
     } finally {
       request.endCopy();  // also when nothing was copied: a later write then need not set the bytes aside
