@@ -21,6 +21,44 @@ StepPtr CopyToOutput(TensorRef from, TensorRef to, size_t bytes) {
   });
 }
 
+bool IsProducedInternal(const Value& v, const std::vector<bool>& produced, ValueId id) {
+  return v.kind == ValueKind::kInternal && produced[id] && v.output_indices.empty();
+}
+
+// A reshape (Copy) moves no bytes, so it need not be a step: its output names its input's storage,
+// or, when its output is a graph output and its input an intermediate, the input is produced straight
+// into that output. Returns, per value, the value whose storage it uses, and drops the Copy steps so
+// served from `live`. Every step between the producer and the last reader of either name then runs
+// without a serial memcpy (a transformer has dozens), which also keeps a second thread from parking.
+std::vector<ValueId> ShareReshapeStorage(const Subgraph& g, const std::vector<bool>& produced,
+                                         std::vector<uint32_t>& live) {
+  std::vector<ValueId> owner(g.values.size());
+  for (ValueId v = 0; v < owner.size(); ++v) owner[v] = v;
+  auto find = [&](ValueId v) {
+    while (owner[v] != v) v = owner[v] = owner[owner[v]];
+    return v;
+  };
+  std::vector<uint32_t> kept;
+  for (uint32_t index : live) {
+    const Node& n = g.nodes[index];
+    if (std::holds_alternative<CopyParams>(n.params)) {
+      ValueId in = find(n.inputs[0]), out = n.outputs[0];
+      if (IsProducedInternal(g.values[out], produced, out)) {
+        owner[out] = in;
+        continue;
+      }
+      if (IsProducedInternal(g.values[in], produced, in) && !g.values[out].output_indices.empty()) {
+        owner[in] = out;
+        continue;
+      }
+    }
+    kept.push_back(index);
+  }
+  live = std::move(kept);
+  for (ValueId v = 0; v < owner.size(); ++v) owner[v] = find(v);
+  return owner;
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOptions& options) {
@@ -51,6 +89,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     live.push_back(i);
     for (ValueId o : g.nodes[i].outputs) produced[o] = true;
   }
+  const std::vector<ValueId> owner = ShareReshapeStorage(g, produced, live);
 
   // Where each value lives.
   std::vector<TensorRef> refs(g.values.size());
@@ -65,22 +104,23 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
       plan->constants.push_back(value.data);
     } else if (produced[v] && !value.output_indices.empty()) {
       refs[v] = {TensorRef::Space::kOutput, value.output_indices[0], 0};
-    } else if (produced[v]) {
+    } else if (produced[v] && owner[v] == v) {
       lifetime_of[v] = static_cast<int>(lifetimes.size());
       lifetimes.push_back({Bytes(value), UINT32_MAX, 0});
     }
   }
+  // A storage lives from the first step that writes any of its names to the last that reads one.
   for (uint32_t s = 0; s < live.size(); ++s) {
     const Node& n = g.nodes[live[s]];
     for (ValueId o : n.outputs) {
-      if (lifetime_of[o] >= 0) {
-        Lifetime& l = lifetimes[lifetime_of[o]];
+      if (lifetime_of[owner[o]] >= 0) {
+        Lifetime& l = lifetimes[lifetime_of[owner[o]]];
         l.first = std::min(l.first, s);
         l.last = std::max(l.last, s);
       }
     }
     for (ValueId i : n.inputs) {
-      if (i != kNoValue && lifetime_of[i] >= 0) lifetimes[lifetime_of[i]].last = s;
+      if (i != kNoValue && lifetime_of[owner[i]] >= 0) lifetimes[lifetime_of[owner[i]]].last = s;
     }
   }
   MemoryPlan memory = PlanMemory(lifetimes);
@@ -92,6 +132,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   for (ValueId v = 0; v < g.values.size(); ++v) {
     if (lifetime_of[v] >= 0) refs[v] = {TensorRef::Space::kArena, 0, static_cast<size_t>(memory.offsets[lifetime_of[v]])};
   }
+  for (ValueId v = 0; v < g.values.size(); ++v) refs[v] = refs[owner[v]];
   plan->arena_bytes = static_cast<size_t>(memory.arena_bytes);
 
   // Constants some step reads at run time; the others (folded away, or packed into a step's own form)
@@ -105,10 +146,10 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     ASSIGN_OR_RETURN(auto step, LowerNode(args));
     plan->steps.push_back(std::move(step));
     for (size_t i = 0; i < n.inputs.size(); ++i) {
-      if (n.inputs[i] != kNoValue && !args.consumed[i]) read_at_run_time[n.inputs[i]] = true;
+      if (n.inputs[i] != kNoValue && !args.consumed[i]) read_at_run_time[owner[n.inputs[i]]] = true;
     }
   }
-  for (const GraphOutput& out : g.outputs) read_at_run_time[out.value] = true;
+  for (const GraphOutput& out : g.outputs) read_at_run_time[owner[out.value]] = true;
   for (ValueId v = 0; v < g.values.size(); ++v) {
     if (g.values[v].kind == ValueKind::kConstant && !read_at_run_time[v]) plan->constants[refs[v].index].reset();
   }
