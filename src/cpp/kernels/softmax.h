@@ -8,9 +8,11 @@
 
 namespace webnn::kernels {
 
-// f32x4: max, then exp(x - max) (vunary_impl::ExpNonPositiveF32 on x - max split exactly into hi + lo, ~1 ULP)
-// stored into y while summing in f64x2 lanes, then a
-// division by the sum. Within 4 ULP of the double-precision softmax in the tests (WPT: 12..21 ULP).
+// f32x4: max, then exp(x - max) (vunary_impl::ExpNonPositiveF32, ~1 ULP) stored into y and summed, then y
+// scaled by the sum. Rows shorter than 128: x - max split exactly into hi + lo, summed in f64x2 lanes, a
+// division; within 4 ULP of the double-precision softmax in the tests (WPT: 12..21 ULP on such rows).
+// Longer rows, as XNNPACK does: x - max rounded, a float sum, a multiply by 1/sum; within 65 ULP in the
+// tests, where their tolerance is 3n + 3 >= 387 ULP. 1.09 against 2.1 ns per element on rows of 1024.
 void f32_softmax__wasmsimd(size_t n, const float* x, float* y);
 // Scalar twin: same three passes in double precision, rounded once (the reference).
 void f32_softmax__scalar(size_t n, const float* x, float* y);

@@ -1,5 +1,6 @@
 // f32_softmax__wasmsimd: one row, three passes (max and min; exp(x - max) in f32x4 stored into y and
-// summed in f64x2, without exp's subnormal check when the row's range is at most 87; y /= sum).
+// summed — in f64x2 for rows shorter than kLongRow, in f32x4 for longer ones — without exp's subnormal
+// check when the row's range is at most 87; y /= sum, or y *= 1/sum on long rows).
 // Tile: 8 floats per step, then 4, the 1..3 tail with partial loads/stores. Over-read: none.
 // Reference: f32_softmax__scalar (double precision); within the WPT float32 tolerance in the tests.
 #include <wasm_simd128.h>
@@ -9,6 +10,10 @@
 
 namespace webnn::kernels {
 namespace {
+
+// Rows this long take the float path (StoreExpMinusMaxLong): their tolerance (3n + 3 ULP, at least 387)
+// leaves room for its shortcuts; shorter rows, where WPT allows as little as 12 ULP, keep every bit.
+constexpr size_t kLongRow = 128;
 
 // exp(x - max) with x - max split exactly into hi + lo (TwoSum): rounding x - max to float would cost up
 // to half an ULP of |x - max| (up to ~100) in exp's argument, an error exp() turns into tens of ULP.
@@ -70,6 +75,48 @@ double StoreExpMinusMax(size_t n, const float* x, float* y, v128_t vmax, v128_t 
   return wasm_f64x2_extract_lane(s, 0) + wasm_f64x2_extract_lane(s, 1);
 }
 
+// Pass 2 of a long row (n >= kLongRow): e = exp(x - max) with x - max rounded to float, stored into y and
+// summed in float, four accumulators of four lanes. Each shortcut costs at most tens of ULP on a row whose
+// tolerance (WPT's, after the spec's own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an
+// ULP of |x - max| <= 87 into exp's argument (< 88 ULP of the result; beyond 87, results underflow to near
+// zero), and sixteen float lanes of n/16 terms each add up to n/16 ULP to the sum.
+template <bool kExact>
+float StoreExpMinusMaxLong(size_t n, const float* x, float* y, v128_t vmax) {
+  v128_t s0 = wasm_f32x4_splat(0.0f), s1 = s0, s2 = s0, s3 = s0;
+  size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    const v128_t e0 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i), vmax));
+    const v128_t e1 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i + 4), vmax));
+    const v128_t e2 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i + 8), vmax));
+    const v128_t e3 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i + 12), vmax));
+    wasm_v128_store(y + i, e0);
+    wasm_v128_store(y + i + 4, e1);
+    wasm_v128_store(y + i + 8, e2);
+    wasm_v128_store(y + i + 12, e3);
+    s0 = wasm_f32x4_add(s0, e0);
+    s1 = wasm_f32x4_add(s1, e1);
+    s2 = wasm_f32x4_add(s2, e2);
+    s3 = wasm_f32x4_add(s3, e3);
+  }
+  for (; i + 4 <= n; i += 4) {
+    const v128_t e = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i), vmax));
+    wasm_v128_store(y + i, e);
+    s0 = wasm_f32x4_add(s0, e);
+  }
+  if (i < n) {
+    const size_t rem = n - i;
+    const v128_t valid =
+        wasm_u32x4_lt(wasm_u32x4_make(0, 1, 2, 3), wasm_u32x4_splat(static_cast<uint32_t>(rem)));
+    const v128_t e = wasm_v128_and(vunary_impl::ExpNonPositiveF32<true>(wasm_f32x4_sub(simd::LoadTail(x + i, rem), vmax)), valid);
+    simd::StoreTail(y + i, e, rem);
+    s0 = wasm_f32x4_add(s0, e);
+  }
+  v128_t s = wasm_f32x4_add(wasm_f32x4_add(s0, s1), wasm_f32x4_add(s2, s3));
+  s = wasm_f32x4_add(s, wasm_i32x4_shuffle(s, s, 2, 3, 0, 1));
+  s = wasm_f32x4_add(s, wasm_i32x4_shuffle(s, s, 1, 0, 3, 2));
+  return wasm_f32x4_extract_lane(s, 0);
+}
+
 }  // namespace
 
 void f32_softmax__wasmsimd(size_t n, const float* x, float* y) {
@@ -114,6 +161,15 @@ void f32_softmax__wasmsimd(size_t n, const float* x, float* y) {
   const v128_t neg_max = wasm_f32x4_neg(vmax);
   // The range max - min is at most 87 (and finite, with no NaN: the comparison is false then).
   const float range = wasm_f32x4_extract_lane(vmax, 0) - wasm_f32x4_extract_lane(vmin, 0);
+  if (n >= kLongRow) {
+    const float sum = range <= 87.0f ? StoreExpMinusMaxLong<false>(n, x, y, vmax)
+                                     : StoreExpMinusMaxLong<true>(n, x, y, vmax);
+    // Pass 3: one multiply by 1/sum (rounded once from double) instead of a division per element.
+    const v128_t scale = wasm_f32x4_splat(static_cast<float>(1.0 / sum));
+    for (i = 0; i + 4 <= n; i += 4) wasm_v128_store(y + i, wasm_f32x4_mul(wasm_v128_load(y + i), scale));
+    if (i < n) simd::StoreTail(y + i, wasm_f32x4_mul(simd::LoadTail(y + i, n - i), scale), n - i);
+    return;
+  }
   const double sum = range <= 87.0f ? StoreExpMinusMax<false>(n, x, y, vmax, neg_max)
                                     : StoreExpMinusMax<true>(n, x, y, vmax, neg_max);
   const v128_t vsum = wasm_f32x4_splat(static_cast<float>(sum));
