@@ -1,5 +1,5 @@
-// f32_vgelu_ukernel__wasmsimd_u4: y = x * Phi(x) = 0.5 * x * (1 + erf(x / sqrt(2))) (vunary_impl::GeluF32: Taylor
-// erf for |x| < 0.707; 0.5 * x * (2 - erfc(z)) above, 0.5 * x * erfc(|z|) below; -0 for x < -15).
+// f32_vgelu_ukernel__wasmsimd_u4: y = x * Phi(x) = 0.5 * x * (1 + erf(x / sqrt(2))) (vunary_impl::GeluF32:
+// 0.5 * x * (2 - erfc(z)) for x >= 0, 0.5 * x * erfc(|z|) below; -0 for x < -15).
 // Tile: 4 floats per main-loop iteration, then a 1..3 tail. No packed weights.
 // Over-read: none (partial loads/stores on the tail); in place (y == x) is fine.
 // Reference: f32_vgelu_ukernel__scalar (double precision), within <= 18 ULP (WPT).

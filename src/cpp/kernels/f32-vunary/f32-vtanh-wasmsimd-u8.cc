@@ -7,7 +7,7 @@
 namespace webnn::kernels {
 
 void f32_vtanh_ukernel__wasmsimd_u8(size_t n, const float* x, float* y, const UnaryParams* params) {
-  vunary_impl::Loop<2>(n, x, y, vunary_impl::TanhF32<>);
+  vunary_impl::Loop<2>(n, x, y, vunary_impl::TanhF32);
 }
 
 }  // namespace webnn::kernels

@@ -188,19 +188,6 @@ inline void Split(v128_t v, v128_t* hi, v128_t* lo) {
   *lo = wasm_f32x4_sub(v, *hi);
 }
 
-// erf(z) for |z| < 0.5 (Taylor series to z^15; truncation < 1e-9 relative).
-inline v128_t ErfSmall(v128_t z) {
-  const v128_t z2 = wasm_f32x4_mul(z, z);
-  static constexpr float kC[] = {-1.0f / 75600.0f, 1.0f / 9360.0f, -1.0f / 1320.0f, 1.0f / 216.0f,
-                                 -1.0f / 42.0f,     1.0f / 10.0f,   -1.0f / 3.0f};
-  v128_t p = Splat(kC[0]);
-#pragma clang loop unroll(full)
-  for (size_t i = 1; i < sizeof(kC) / sizeof(kC[0]); ++i) p = wasm_f32x4_add(Splat(kC[i]), wasm_f32x4_mul(p, z2));
-  // 2/sqrt(pi) * (z + z^3 * p)
-  const v128_t s = wasm_f32x4_add(z, wasm_f32x4_mul(wasm_f32x4_mul(z, z2), p));
-  return wasm_f32x4_mul(Splat(1.12837916709551257390f), s);
-}
-
 // sigmoid(x) as e / (1 + e) with e = exp(-|x|) (no overflow, no cancellation), reflected as 1 - that
 // for x > 0. Shared by the sigmoid and swish kernels; kExact = false for |x| <= kSigmoidFastBound only.
 constexpr float kSigmoidFastBound = 87.0f;
@@ -212,29 +199,41 @@ inline v128_t SigmoidF32(v128_t v) {
   return Select(wasm_f32x4_gt(v, wasm_f32x4_const_splat(0.0f)), wasm_f32x4_sub(one, f), f);
 }
 
-// tanh(x): odd Taylor polynomial to x^13 for |x| < 0.3; otherwise (1 - e) / (1 + e) with e = exp(-2|x|),
-// both on |x| and x's sign taken last, so tanh(-0) = -0. Shared by the tanh kernels; kExact = false for
-// |x| <= kTanhFastBound only.
-constexpr float kTanhFastBound = 43.5f;
-template <bool kExact = true>
-inline v128_t TanhF32(v128_t v) {
-  const v128_t ax = wasm_f32x4_abs(v);
-  const v128_t x2 = wasm_f32x4_mul(v, v);
-  static constexpr float kC[] = {21844.0f / 6081075.0f, -1382.0f / 155925.0f, 62.0f / 2835.0f,
-                                 -17.0f / 315.0f,       2.0f / 15.0f,         -1.0f / 3.0f};
-  v128_t p = Splat(kC[0]);
-#pragma clang loop unroll(full)
-  for (size_t i = 1; i < 6; ++i) p = wasm_f32x4_add(Splat(kC[i]), wasm_f32x4_mul(p, x2));
-  const v128_t small = wasm_f32x4_add(ax, wasm_f32x4_mul(wasm_f32x4_mul(ax, x2), p));
-  const v128_t e = ExpNonPositiveF32<kExact>(wasm_f32x4_mul(Splat(-2.0f), ax));
-  const v128_t r = wasm_f32x4_div(wasm_f32x4_sub(Splat(1.0f), e), wasm_f32x4_add(Splat(1.0f), e));
-  return CopySign(Select(wasm_f32x4_lt(ax, Splat(0.3f)), small, r), v);
+// expm1(z) for z in [-18, 0] (and NaN): the exp reduction above, z = n ln2 + t, then
+// expm1(z) = (2^n - 1) + 2^n (t + t^2 q(t)) with exp's own q. 2^n - 1 is exact down to n = -24 (below, the
+// result is -1 to within its rounding anyway), and for |z| < ln2/2 (n = 0) it is t + t^2 q(t) alone, so
+// the result keeps its relative accuracy near 0, where exp(z) - 1 would cancel.
+inline v128_t Expm1NegativeSmall(v128_t z) {
+  const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23: see ExpNonPositiveImpl
+  const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(z, Splat(1.44269504088896341f)), magic);
+  const v128_t n = wasm_f32x4_sub(biased, magic);
+  const v128_t t = ReduceByLn2<false>(z, n, z);
+  v128_t q = Splat(0.00138146128f);
+  q = wasm_f32x4_add(Splat(0.00836871006f), wasm_f32x4_mul(q, t));
+  q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
+  q = wasm_f32x4_add(Splat(0.166665211f), wasm_f32x4_mul(q, t));
+  q = wasm_f32x4_add(Splat(0.499999940f), wasm_f32x4_mul(q, t));
+  const v128_t p = wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q));
+  const v128_t scale = wasm_i32x4_shl(biased, 23);  // 2^n, n in [-26, 0]
+  return wasm_f32x4_add(wasm_f32x4_sub(scale, Splat(1.0f)), wasm_f32x4_mul(scale, p));
 }
 
-// gelu(x) = x Phi(x) = 0.5 x (1 + erf(x / sqrt(2))): Taylor erf for |x| < 0.707; 0.5 x (2 - erfc(z)) above,
-// 0.5 x erfc(|z|) below (no cancellation in the negative tail), with z^2 = x^2 / 2 split exactly for erfc's
-// exponent; -0 for x < -15 (incl. -inf), where gelu underflows. Shared by the gelu kernels; kExact = false
-// for |x| <= kGeluFastBound only (erfc's exponent -x^2/2 + P(t) >= -85.8 > -87 there).
+// tanh(x) = -e / (2 + e) with e = expm1(-2|x|), x's sign taken last (tanh(-0) = -0); |x| is clamped to 9,
+// beyond which tanh rounds to 1, so exp's argument never leaves [-18, 0] and no subnormal check is
+// needed. One expm1 and one division, where a Taylor branch for small |x|, an exp and a division were
+// (1.89 ns per element, AMD EPYC). Shared by the tanh kernels.
+inline v128_t TanhF32(v128_t v) {
+  const v128_t ax = wasm_f32x4_pmin(wasm_f32x4_abs(v), Splat(9.0f));  // NaN stays NaN
+  const v128_t e = Expm1NegativeSmall(wasm_f32x4_mul(Splat(-2.0f), ax));
+  const v128_t r = wasm_f32x4_div(wasm_f32x4_neg(e), wasm_f32x4_add(Splat(2.0f), e));
+  return CopySign(r, v);
+}
+
+// gelu(x) = x Phi(x) = 0.5 x (1 + erf(x / sqrt(2))): 0.5 x (2 - erfc(z)) for x >= 0, 0.5 x erfc(|z|) below
+// (no cancellation in the negative tail), with z^2 = x^2 / 2 split exactly for erfc's exponent (erfc's
+// 1.2e-7 relative error keeps 2 - erfc within an ULP near 0 too: a Taylor erf there cost 20% and bought
+// nothing, max 6 ULP either way); -0 for x < -15 (incl. -inf), where gelu underflows. Shared by the gelu
+// kernels; kExact = false for |x| <= kGeluFastBound only (erfc's exponent -x^2/2 + P(t) >= -85.8 > -87).
 constexpr float kGeluFastBound = 13.0f;
 template <bool kExact = true>
 inline v128_t GeluF32(v128_t v) {
@@ -246,12 +245,7 @@ inline v128_t GeluF32(v128_t v) {
   const v128_t zsq_hi = wasm_f32x4_mul(Splat(0.5f), wasm_f32x4_mul(xh, xh));
   const v128_t zsq_lo = wasm_f32x4_mul(Splat(0.5f), wasm_f32x4_mul(xl, wasm_f32x4_add(ax, xh)));
   const v128_t erfc = ErfcCore<kExact>(z, zsq_hi, zsq_lo);
-  const v128_t neg = wasm_f32x4_mul(half_x, erfc);
-  const v128_t pos = wasm_f32x4_mul(half_x, wasm_f32x4_sub(Splat(2.0f), erfc));
-  const v128_t small =
-      wasm_f32x4_mul(half_x, wasm_f32x4_add(Splat(1.0f), ErfSmall(wasm_f32x4_mul(v, Splat(0.70710678118654752440f)))));
-  v128_t r = Select(wasm_f32x4_lt(v, Splat(0.0f)), neg, pos);
-  r = Select(wasm_f32x4_lt(wasm_f32x4_abs(v), Splat(0.70710678f)), small, r);
+  const v128_t r = wasm_f32x4_mul(half_x, Select(wasm_f32x4_lt(v, Splat(0.0f)), erfc, wasm_f32x4_sub(Splat(2.0f), erfc)));
   return Select(wasm_f32x4_lt(v, Splat(-15.0f)), wasm_f32x4_const_splat(-0.0f), r);
 }
 

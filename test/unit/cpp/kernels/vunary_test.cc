@@ -214,6 +214,7 @@ TEST(F32VUnary, Sweeps) {
       {UnaryOp::kExp, -103.5f, 88.7f},   {UnaryOp::kExp, -1.0f, 1.0f},     {UnaryOp::kSigmoid, -90.0f, 30.0f},
       {UnaryOp::kSwish, -90.0f, 30.0f},
       {UnaryOp::kSigmoid, -6.0f, 6.0f},  {UnaryOp::kTanh, -10.0f, 10.0f},  {UnaryOp::kTanh, -50.0f, 50.0f},  {UnaryOp::kTanh, -0.7f, 0.7f},
+      {UnaryOp::kTanh, -1e-3f, 1e-3f},  {UnaryOp::kTanh, 8.5f, 9.5f},
       {UnaryOp::kErf, -5.0f, 5.0f},      {UnaryOp::kErf, -0.6f, 0.6f},     {UnaryOp::kGelu, -14.0f, 10.0f},
       {UnaryOp::kGelu, -1.0f, 1.0f},     {UnaryOp::kSqrt, 0.0f, 1e6f},     {UnaryOp::kElu, -10.0f, 10.0f},
       {UnaryOp::kSoftplus, -20.0f, 20.0f}, {UnaryOp::kLog, 1e-6f, 1e6f},   {UnaryOp::kHardSwish, -4.0f, 4.0f},
