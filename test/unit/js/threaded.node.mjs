@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
-import { createML, MLGraphBuilder, runtimeInfo } from '../../../dist/index.mjs';
+import { __testing, createML, MLGraphBuilder, runtimeInfo } from '../../../dist/index.mjs';
 import { threadedVariant } from './node-variant.mjs';
 
 const ml = createML({ numThreads: 2 });
@@ -69,4 +69,39 @@ test('a Node script that is done exits by itself (pthread workers do not hold th
   assert.equal(r.signal, null, `the script did not exit by itself (killed by ${r.signal}); stderr: ${r.stderr}`);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), '64');
+});
+
+test('a large binary without broadcasting is shared out in pieces, every element exact', async () => {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const n = 100003;  // not a multiple of the 4096-element pieces
+  const a = b.input('a', { dataType: 'float32', shape: [n] });
+  const c = b.input('c', { dataType: 'float32', shape: [n] });
+  const k = b.input('k', { dataType: 'int32', shape: [n] });
+  const half = b.constant({ dataType: 'float32', shape: [] }, new Float32Array([0.5]));
+  const graph = await b.build({ sum: b.add(a, c), scaled: b.mul(a, half), diff: b.sub(k, k) });
+  const av = Float32Array.from({ length: n }, (_, i) => i * 0.25 - 7);
+  const cv = Float32Array.from({ length: n }, (_, i) => 1 / (i + 1));
+  const kv = Int32Array.from({ length: n }, (_, i) => i * 3);
+  const tensor = (dataType, usage) => context.createTensor({ dataType, shape: [n], ...usage });
+  const [at, ct, kt] = await Promise.all([tensor('float32', { writable: true }), tensor('float32', { writable: true }),
+                                          tensor('int32', { writable: true })]);
+  const [sum, scaled, diff] = await Promise.all([tensor('float32', { readable: true }), tensor('float32', { readable: true }),
+                                                 tensor('int32', { readable: true })]);
+  context.writeTensor(at, av);
+  context.writeTensor(ct, cv);
+  context.writeTensor(kt, kv);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { a: at, c: ct, k: kt }, { sum, scaled, diff });
+  const got = await Promise.all([sum, scaled, diff].map((t) => context.readTensor(t)));
+  const [s, h, d] = [new Float32Array(got[0]), new Float32Array(got[1]), new Int32Array(got[2])];
+  for (let i = 0; i < n; ++i) {
+    if (s[i] !== Math.fround(av[i] + cv[i]) || h[i] !== Math.fround(av[i] * 0.5) || d[i] !== 0) {
+      assert.fail(`element ${i}: ${s[i]}, ${h[i]}, ${d[i]}`);
+    }
+  }
+  const binaries = __testing.takeProfile(context).filter((p) => p.step === 'binary');
+  assert.equal(binaries.length, 3);
+  for (const p of binaries) assert.ok(p.jobs >= 1 && p.tasks >= 2, `a parallel loop: ${JSON.stringify(p)}`);
+  context.destroy();
 });

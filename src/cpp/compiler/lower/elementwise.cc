@@ -46,35 +46,49 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
   const auto kind = sa && sb ? kernels::BroadcastKind::kVV : sa ? kernels::BroadcastKind::kVC
                     : sb ? kernels::BroadcastKind::kCV : kernels::BroadcastKind::kVC;
   const kernels::F32VBinaryFn f32_kernel = f32 ? kernels::GetF32VBinary(p.op, kind) : nullptr;
+  // One row of `count` elements from element `from` on: the f32 kernels on contiguous runs, else the
+  // generic loop.
+  const auto run = [=](const ExecContext& ctx, uint64_t r, const int64_t* offsets, uint64_t from, uint64_t count) {
+    const T* xa = ctx.As<T>(ra) + offsets[0] + from * sa;
+    const T* yb = ctx.As<T>(rb) + offsets[1] + from * sb;
+    const uint64_t at = r * loop.inner + from;
+    if constexpr (std::is_same_v<T, float>) {
+      if (f32) {
+        float* out = ctx.As<float>(ry) + at;
+        if (!sa && !sb) {  // both scalar along the run: compute once, then splat
+          float v = std::min(std::max(Arith<float>(p.op, *xa, *yb), clamp.min), clamp.max);
+          for (uint64_t i = 0; i < count; ++i) out[i] = v;
+          return;
+        }
+        f32_kernel(count, xa, yb, out, &clamp);
+        return;
+      }
+    }
+    if (kernels::IsArithmetic(p.op)) {
+      T* out = ctx.As<T>(ry) + at;
+      for (uint64_t i = 0; i < count; ++i) out[i] = Arith<T>(p.op, xa[i * sa], yb[i * sb]);
+    } else {
+      uint8_t* out = ctx.As<uint8_t>(ry) + at;
+      for (uint64_t i = 0; i < count; ++i) out[i] = Compare<T>(p.op, xa[i * sa], yb[i * sb]);
+    }
+  };
   return MakeStep("binary", [=](const ExecContext& ctx) {
-    const T* x = ctx.As<T>(ra);
-    const T* y = ctx.As<T>(rb);
-    uint64_t rows = loop.rows(), inner = loop.inner;
+    const uint64_t rows = loop.rows(), inner = loop.inner;
+    if (rows == 1) {
+      // No broadcasting (or only a scalar's): the whole tensor is one run, shared out in pieces (a
+      // transformer's residual adds are 64K-element runs that ran on one thread while the other parked).
+      constexpr uint64_t kPiece = 4096;
+      const BroadcastRowCursor first(loop, 0);
+      const int64_t* offsets = first.offsets();
+      ParallelRows(ctx.pool, (inner + kPiece - 1) / kPiece, kPiece, [&](uint64_t begin, uint64_t end) {
+        const uint64_t from = begin * kPiece;
+        run(ctx, 0, offsets, from, std::min(inner, end * kPiece) - from);
+      });
+      return;
+    }
     ParallelRows(ctx.pool, rows, inner, [&](uint64_t begin, uint64_t end) {
       BroadcastRowCursor cursor(loop, begin);
-      for (uint64_t r = begin; r < end; ++r, cursor.Next()) {
-        const T* xa = x + cursor.offsets()[0];
-        const T* yb = y + cursor.offsets()[1];
-        if constexpr (std::is_same_v<T, float>) {
-          if (f32) {
-            float* out = ctx.As<float>(ry) + r * inner;
-            if (!sa && !sb) {  // both scalar along the run: compute once, then splat
-              float v = std::min(std::max(Arith<float>(p.op, *xa, *yb), clamp.min), clamp.max);
-              for (uint64_t i = 0; i < inner; ++i) out[i] = v;
-              continue;
-            }
-            f32_kernel(inner, xa, yb, out, &clamp);
-            continue;
-          }
-        }
-        if (kernels::IsArithmetic(p.op)) {
-          T* out = ctx.As<T>(ry) + r * inner;
-          for (uint64_t i = 0; i < inner; ++i) out[i] = Arith<T>(p.op, xa[i * sa], yb[i * sb]);
-        } else {
-          uint8_t* out = ctx.As<uint8_t>(ry) + r * inner;
-          for (uint64_t i = 0; i < inner; ++i) out[i] = Compare<T>(p.op, xa[i * sa], yb[i * sb]);
-        }
-      }
+      for (uint64_t r = begin; r < end; ++r, cursor.Next()) run(ctx, r, cursor.offsets(), 0, inner);
     });
   });
 }
