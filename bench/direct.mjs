@@ -18,6 +18,7 @@ import { fromFiles, replay, startRecording, toFiles } from './graph-record.mjs';
 import { MIN_WARMUP_MS, prepareFeeds, sessionOptions } from './measure.mjs';
 import { printProfile } from './profile-table.mjs';
 import { captureOutput, listModels, loadOrt, rng } from '../test/models/ort-harness.mjs';
+import { parseOptions } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
@@ -25,22 +26,17 @@ const CACHE = path.join(ROOT, 'build', 'bench-graphs');
 const TAG = 'DIRECT_RESULT ';
 
 function parseArgs(argv) {
-  const o = { models: null, threads: [1, 2], runs: 20, rounds: 2, base: null, child: null, profile: false, json: null, gap: 0 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => argv[++i];
-    if (a === '--models') o.models = v().split(',').filter(Boolean);
-    else if (a === '--threads') o.threads = v().split(',').map(Number);
-    else if (a === '--runs') o.runs = Number(v());
-    else if (a === '--rounds') o.rounds = Number(v());
-    else if (a === '--gap') o.gap = Number(v());
-    else if (a === '--base') o.base = path.resolve(v());
-    else if (a === '--profile') o.profile = true;
-    else if (a === '--json') o.json = v();
-    else if (a === '--child') o.child = v(); // internal: '<distDir>:<threads>' or 'capture'
-    else throw new Error(`unknown argument ${a}`);
-  }
-  return o;
+  return parseOptions(argv, {
+    models: { type: 'list' },
+    threads: { type: 'numbers', default: [1, 2] },
+    runs: { type: 'number', default: 20 },
+    rounds: { type: 'number', default: 2 },
+    gap: { type: 'number', default: 0 },
+    base: { type: 'string', convert: (dir) => path.resolve(dir) },
+    profile: { type: 'boolean' },
+    json: { type: 'string' },
+    child: { type: 'string' },  // internal: '<distDir>:<threads>' or 'capture'
+  });
 }
 
 // ---- capture: ORT's WebNN EP on our navigator.ml, every builder call recorded ---------------------

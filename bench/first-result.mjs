@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { phasesOf, probeWebnn, sessionFor } from './first-result-probe.mjs';
+import { parseOptions } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
@@ -36,24 +37,17 @@ function distsOf(o) {
 }
 
 function parseArgs(argv) {
-  const o = { runs: 3, only: null, json: null, child: null, engines: ENGINES, isolation: [true, false], base: null, dist: DIST };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--runs') o.runs = Number(v());
-    else if (a === '--only') o.only = v();
-    else if (a === '--json') o.json = v();
-    else if (a === '--engines') o.engines = v().split(',');
-    else if (a === '--isolation') o.isolation = v().split(',').map((x) => x === 'isolated');
-    else if (a === '--base') o.base = distOf(v());
-    else if (a === '--dist') o.dist = path.resolve(v());  // internal: the dist folder a child loads
-    else if (a === '--child') o.child = v();  // internal: the engine a spawned Node process runs
-    else if (a === '--help' || a === '-h') o.help = true;
-    else throw new Error(`unknown argument ${a}`);
-  }
+  const o = parseOptions(argv, {
+    runs: { type: 'number', default: 3 },
+    only: { type: 'string' },
+    json: { type: 'string' },
+    engines: { type: 'list', default: ENGINES },
+    isolation: { type: 'string', default: [true, false], convert: (text) => text.split(',').map((x) => x === 'isolated') },
+    base: { type: 'string', convert: distOf },
+    dist: { type: 'string', default: DIST, convert: (dir) => path.resolve(dir) },  // internal: the dist folder a child loads
+    child: { type: 'string' },  // internal: the engine a spawned Node process runs
+    help: { type: 'boolean', short: 'h' },
+  });
   if (!(o.runs >= 1)) throw new Error('--runs must be >= 1');
   if (o.only && !['node', 'chromium'].includes(o.only)) throw new Error('--only takes node or chromium');
   return o;

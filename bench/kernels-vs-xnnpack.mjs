@@ -11,30 +11,24 @@ import path from 'node:path';
 import { CASES } from './kernel-cases.mjs';
 import { caseData, loadOurs, loadTfjs, prepareOurs, prepareTfjs } from './engines.mjs';
 import { measureOverheads, printOverheads } from './overheads.mjs';
+import { parseOptions } from '../tools/cli-options.mjs';
 
 const now = () => performance.now();
 
 function parseArgs(argv) {
-  const o = { runs: 21, filter: null, json: null, smoke: false, overheads: true, kernels: true, sampleMs: 20, warmupMs: 300 };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--runs') o.runs = Number(v());
-    else if (a === '--filter') o.filter = new RegExp(v(), 'i');
-    else if (a === '--json') o.json = v();
-    else if (a === '--smoke') o.smoke = true;
-    else if (a === '--no-overheads') o.overheads = false;
-    else if (a === '--no-kernels') o.kernels = false;
-    else if (a === '--dist') o.dist = path.resolve(v());
-    else if (a === '--profile') o.profile = true;
-    else if (a === '--help' || a === '-h') o.help = true;
-    else throw new Error(`unknown argument ${a}`);
-  }
+  const o = parseOptions(argv, {
+    runs: { type: 'number', default: 21 },
+    filter: { type: 'string', convert: (text) => new RegExp(text, 'i') },
+    json: { type: 'string' },
+    smoke: { type: 'boolean' },
+    'no-overheads': { type: 'boolean', key: 'overheads', negate: true },
+    'no-kernels': { type: 'boolean', key: 'kernels', negate: true },
+    dist: { type: 'string', convert: (dir) => path.resolve(dir) },
+    profile: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (!(o.runs >= 1)) throw new Error('--runs must be >= 1');
-  if (o.smoke) Object.assign(o, { runs: 1, sampleMs: 1, warmupMs: 0 });
+  Object.assign(o, o.smoke ? { runs: 1, sampleMs: 1, warmupMs: 0 } : { sampleMs: 20, warmupMs: 300 });
   return o;
 }
 

@@ -19,31 +19,25 @@ import { printProfile } from './profile-table.mjs';
 import {
   captureOutput, listModels, loadOrt, loadWebnnWasm, nodePlacements, now, runtimeInfoOf,
 } from '../test/models/ort-harness.mjs';
+import { parseOptions } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RESULT_TAG = 'BENCH_RESULT ';
 
 function parseArgs(argv) {
-  const o = { runs: 10, warmup: 3, models: null, threads: [1, 2], device: null, child: null, json: null, firstResult: true };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
-      return argv[++i];
-    };
-    if (a === '--runs') o.runs = Number(v());
-    else if (a === '--warmup') o.warmup = Number(v());
-    else if (a === '--models') o.models = v().split(',').filter(Boolean);
-    else if (a === '--threads') o.threads = v().split(',').map(Number);
-    else if (a === '--device') o.device = v();
-    else if (a === '--json') o.json = v();
-    else if (a === '--browser') o.browser = true;
-    else if (a === '--profile') o.profile = true;
-    else if (a === '--no-first-result') o.firstResult = false;
-    else if (a === '--child') o.child = v(); // internal: 'ours:<threads>' or 'ort:<threads>'
-    else if (a === '--help' || a === '-h') o.help = true;
-    else throw new Error(`unknown argument ${a}`);
-  }
+  const o = parseOptions(argv, {
+    runs: { type: 'number', default: 10 },
+    warmup: { type: 'number', default: 3 },
+    models: { type: 'list' },
+    threads: { type: 'numbers', default: [1, 2] },
+    device: { type: 'string' },
+    json: { type: 'string' },
+    browser: { type: 'boolean' },
+    profile: { type: 'boolean' },
+    'no-first-result': { type: 'boolean', key: 'firstResult', negate: true },
+    child: { type: 'string' },  // internal: 'ours:<threads>' or 'ort:<threads>'
+    help: { type: 'boolean', short: 'h' },
+  });
   if (!(o.runs >= 1) || !(o.warmup >= 0)) throw new Error('--runs must be >= 1 and --warmup >= 0');
   return o;
 }

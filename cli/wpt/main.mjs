@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs as parseCommandLine } from 'node:util';
 import { BrowserError, launchChromium } from './browser.mjs';
 import { UsageError, listTests } from './meta.mjs';
 import { resultOf, summaryTable, wptreport } from './report.mjs';
@@ -25,25 +26,22 @@ webnn-wasm's script-tag build loaded before testharness.js, and writes a wptrepo
   --verbose          print the pages' errors`;
 
 function parseArgs(argv) {
-  const opts = { includes: [], threads: null, timeout: null, out: 'wptreport.json', browser: null, verbose: false, root: null };
-  const value = (i, name) => {
-    if (i + 1 >= argv.length) throw new UsageError(`${name} needs a value`);
-    return argv[i + 1];
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, null];
-    const take = () => (inline ?? value(i++, flag));
-    if (flag === '--include') opts.includes.push(take());
-    else if (flag === '--threads') opts.threads = take();
-    else if (flag === '--timeout') opts.timeout = take();
-    else if (flag === '--out') opts.out = take();
-    else if (flag === '--browser') opts.browser = take();
-    else if (flag === '--verbose') opts.verbose = true;
-    else if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
-    else if (opts.root) throw new UsageError(`one checkout only (got ${opts.root} and ${a})`);
-    else opts.root = a;
+  let parsed;
+  try {
+    parsed = parseCommandLine({
+      args: argv,
+      allowPositionals: true,
+      options: { include: { type: 'string', multiple: true }, threads: { type: 'string' }, timeout: { type: 'string' },
+                 out: { type: 'string' }, browser: { type: 'string' }, verbose: { type: 'boolean' } },
+    });
+  } catch (e) {
+    throw new UsageError(e.message);  // an unknown option, or one without its value
   }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1) throw new UsageError(`one checkout only (got ${positionals.join(' and ')})`);
+  const opts = { includes: values.include ?? [], threads: values.threads ?? null, timeout: values.timeout ?? null,
+                 out: values.out ?? 'wptreport.json', browser: values.browser ?? null, verbose: values.verbose ?? false,
+                 root: positionals[0] ?? null };
   if (!opts.root) throw new UsageError('the path of a WPT checkout is missing');
   opts.root = path.resolve(opts.root);
   if (!fs.existsSync(opts.root) || !fs.statSync(opts.root).isDirectory()) throw new UsageError(`${opts.root} is not a folder`);

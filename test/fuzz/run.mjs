@@ -19,19 +19,23 @@ import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 import { GENERATOR_VERSION } from './generate.mjs';
+import { parseOptions } from '../../tools/cli-options.mjs';
 
 const HERE = new URL('.', import.meta.url);
 const DIST = new URL('../../dist/index.mjs', import.meta.url).href;
 const REGRESSIONS = new URL('regressions.json', HERE);
 
 function parseArgs(argv) {
-  const o = { seed: 1, count: 200, start: 0, threads: 1, timeout: 10000, regressions: null, quiet: false, record: false };
-  for (let i = 0; i < argv.length; i++) {
-    const key = argv[i].replace(/^--/, '');
-    if (key === 'quiet' || key === 'record') o[key] = true;
-    else if (key in o) o[key] = key === 'regressions' ? argv[++i] : Number(argv[++i]);
-    else throw new Error(`unknown option ${argv[i]}`);
-  }
+  const o = parseOptions(argv, {
+    seed: { type: 'number', default: 1 },
+    count: { type: 'number', default: 200 },
+    start: { type: 'number', default: 0 },
+    threads: { type: 'number', default: 1 },
+    timeout: { type: 'number', default: 10000 },
+    regressions: { type: 'string' },
+    quiet: { type: 'boolean' },
+    record: { type: 'boolean' },
+  });
   if (![1, 2].includes(o.threads)) throw new Error('--threads must be 1 or 2');
   return o;
 }

@@ -17,6 +17,7 @@ import {
   DEFAULT_TIMEOUT_MS, classify, formatReport, implRuntimeInfo, jsonReport, loadCases, loadImpl,
   readExpectations, runCase, updatedExpectations, writeExpectations,
 } from './engine.js';
+import {parseOptions} from '../../tools/cli-options.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -46,37 +47,23 @@ const USAGE = `usage: node test/wpt/run.mjs [options]
                           reports this build (e.g. relaxed-simd-threaded)`;
 
 export function parseArgs(argv) {
-  const o = {
-    data: null, wpt: null, filter: null, caseFilter: null, update: false,
-    expectations: DEFAULT_EXPECTATIONS, json: null, verbose: false,
-    allowMissing: false, impl: DEFAULT_IMPL, timeoutMs: DEFAULT_TIMEOUT_MS,
-    inProcess: false, expectVariant: null, help: false,
-  };
-  const need = (i, flag) => {
-    if (i + 1 >= argv.length) throw new Error(`${flag} needs a value`);
-    return argv[i + 1];
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    switch (a) {
-      case '--data': o.data = need(i, a); i++; break;
-      case '--wpt': o.wpt = need(i, a); i++; break;
-      case '--filter': o.filter = need(i, a); i++; break;
-      case '--case': o.caseFilter = need(i, a); i++; break;
-      case '--update-expectations': o.update = true; break;
-      case '--expectations': o.expectations = need(i, a); i++; break;
-      case '--json': o.json = need(i, a); i++; break;
-      case '--verbose': case '-v': o.verbose = true; break;
-      case '--allow-missing': o.allowMissing = true; break;
-      case '--impl': o.impl = need(i, a); i++; break;
-      case '--timeout': o.timeoutMs = Number(need(i, a)); i++; break;
-      case '--in-process': o.inProcess = true; break;
-      case '--expect-variant': o.expectVariant = need(i, a); i++; break;
-      case '--help': case '-h': o.help = true; break;
-      default: throw new Error(`unknown argument ${a}`);
-    }
-  }
-  if (!Number.isFinite(o.timeoutMs) || o.timeoutMs <= 0) throw new Error('--timeout must be > 0');
+  const o = parseOptions(argv, {
+    data: { type: 'string' },
+    wpt: { type: 'string' },
+    filter: { type: 'string' },
+    case: { type: 'string', key: 'caseFilter' },
+    'update-expectations': { type: 'boolean', key: 'update' },
+    expectations: { type: 'string', default: DEFAULT_EXPECTATIONS },
+    json: { type: 'string' },
+    verbose: { type: 'boolean', short: 'v' },
+    'allow-missing': { type: 'boolean' },
+    impl: { type: 'string', default: DEFAULT_IMPL },
+    timeout: { type: 'number', key: 'timeoutMs', default: DEFAULT_TIMEOUT_MS },
+    'in-process': { type: 'boolean' },
+    'expect-variant': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (!(o.timeoutMs > 0)) throw new Error('--timeout must be > 0');
   return o;
 }
 
