@@ -185,7 +185,7 @@ async function main() {
   }
   const started = now();
   const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
-  const engines = { ours: await loadOurs(o.dist), tfjs: await loadTfjs() };
+  const engines = { ours: await loadOurs(o.dist ?? undefined), tfjs: await loadTfjs() };
   const header = {
     node: process.versions.node, cpus: os.cpus().length, cpu: os.cpus()[0]?.model, loadAtStart: load(),
     ours: engines.ours.info, tfjs: engines.tfjs.info,
