@@ -82,8 +82,10 @@ Status Context::Dispatch(const std::shared_ptr<CompiledGraph>& graph, const Name
                out.push_back(t->data());
              }
              std::vector<StepProfile> profile;
-             pool->WakeWorkers();
-             graph->plan->Run(in.data(), out.data(), pool, self ? &profile : nullptr);
+             {
+               ThreadPool::Burst burst(pool);
+               graph->plan->Run(in.data(), out.data(), pool, self ? &profile : nullptr);
+             }
              if (self) {
                std::lock_guard<std::mutex> lock(self->mutex_);
                self->profile_ = std::move(profile);

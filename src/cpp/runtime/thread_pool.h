@@ -1,11 +1,13 @@
-// Our pthreadpool: a fixed set of workers parked on a condition variable between jobs (never spinning
-// while idle), 1-D and 2-D tiled parallel loops in which the calling thread takes part. Without
+// Our pthreadpool: a fixed set of workers parked on a condition variable between graph runs (never
+// spinning while idle), 1-D and 2-D tiled parallel loops in which the calling thread takes part. Without
 // WEBNN_THREADS, or with one thread, every loop runs inline on the caller.
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <memory>
+
+#include "runtime/burst_health.h"
 
 namespace webnn::runtime {
 
@@ -34,9 +36,23 @@ class ThreadPool {
   // Wakes the parked workers ahead of a burst of parallel loops (a graph's run), so that their wake-up
   // overlaps the serial work before the first loop instead of making the first loops run without them:
   // after a 50 ms idle gap, 2 threads on squeezenet1_1 missed up to 12 of 29 loops and waited up to 7.7 ms
-  // for wake-ups; woken ahead, 0-2 loops and ~0.02 ms (median run 22.3 -> 19.3 ms, Node). Workers that
-  // find no job spin kSpinMs and park again, as after any job. Only the thread that runs the loops calls it.
-  void WakeWorkers();
+  // for wake-ups; woken ahead, 0-2 loops and ~0.02 ms (median run 22.3 -> 19.3 ms, Node). Until EndBurst
+  // a worker waits for the next loop spinning (up to kBurstSpinMs, thread_pool.cc) rather than parking;
+  // after it, workers spin kSpinMs and park, as between graphs. Only the thread that runs the loops calls
+  // these.
+  void BeginBurst();
+  void EndBurst();
+  // BeginBurst for a scope, EndBurst however it is left.
+  class Burst {
+   public:
+    explicit Burst(ThreadPool* pool) : pool_(pool) { pool_->BeginBurst(); }
+    ~Burst() { pool_->EndBurst(); }
+    Burst(const Burst&) = delete;
+    Burst& operator=(const Burst&) = delete;
+
+   private:
+    ThreadPool* pool_;
+  };
 
   // fn(start, count) for tiles of `tile` items covering [0, range).
   void Parallelize1DTile1D(size_t range, size_t tile, const std::function<void(size_t, size_t)>& fn);
@@ -51,6 +67,7 @@ class ThreadPool {
   size_t num_threads_;
   std::unique_ptr<State> state_;
   Stats stats_;
+  BurstHealth health_;
 };
 
 }  // namespace webnn::runtime

@@ -68,19 +68,23 @@ TEST_P(ThreadPoolTest, EmptyRangeRunsNothing) {
   EXPECT_FALSE(ran);
 }
 
-// WakeWorkers() before loops, twice in a row, with idle gaps long enough for the workers to park, and with no
-// loop after it at all (then the pool must still shut down): every loop still covers each index once.
-TEST_P(ThreadPoolTest, WakingWorkersAheadOfLoopsKeepsThemCorrect) {
+// BeginBurst() before loops, twice in a row, with idle gaps inside and outside bursts long enough for the
+// workers to stop spinning and park, and a burst with no loop at all, left open at the end (then the pool
+// must still shut down): every loop still covers each index once.
+TEST_P(ThreadPoolTest, BurstsKeepLoopsCorrect) {
   ThreadPool pool(GetParam());
   std::atomic<size_t> sum{0};
   for (int round = 0; round < 50; ++round) {
-    pool.WakeWorkers();
-    if (round % 2) pool.WakeWorkers();
-    if (round % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    pool.BeginBurst();
+    if (round % 2) pool.BeginBurst();
+    if (round % 5 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(3));
     pool.Parallelize1DTile1D(16, 1, [&](size_t start, size_t) { sum += start; });
+    if (round % 3) pool.EndBurst();
+    if (round % 7 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(3));
   }
   EXPECT_EQ(sum.load(), 50u * 120u);
-  pool.WakeWorkers();
+  { ThreadPool::Burst burst(&pool); }
+  pool.BeginBurst();
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, ThreadPoolTest, ::testing::Values(1, 2, 4));
