@@ -11,6 +11,8 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+
+#include "runtime/spin_policy.h"
 #endif
 
 namespace webnn::runtime {
@@ -25,26 +27,16 @@ namespace webnn::runtime {
 // workers that entered it (`inside`) to finish the tasks they claimed; a worker that wakes after that
 // finds the job closed and parks again.
 //
-// Between jobs a worker first spins for kSpinMs, watching `generation`, and only then parks: a graph's
-// operators follow each other within microseconds, so the next job usually finds it awake, with no wake-up
-// to pay. Bounded, so an idle pool costs no CPU (an unbounded spin also collapsed when another process held
-// a core); the caller notifies only when some worker is parked.
-constexpr double kSpinMs = 0.05;
-// Inside a burst (BeginBurst .. EndBurst: one graph's run) a worker spins up to kBurstSpinMs for the next
-// loop: a graph's serial steps (a transformer's slices, transposes and small binaries) add up to more than
-// kSpinMs between two loops, and a worker parked mid-graph missed the loops after them (Chromium, 2 threads
-// after 50 ms pauses, our time / onnxruntime-web's: squeezenet1_1 0.90 -> 0.70, transformer_encoder
-// 0.86 -> 0.65, mobilenet_v2 0.63 -> 0.58, efficientnet_b0 0.70 -> 0.61).
-// But a spinning worker takes CPU from the thread it waits for when the two share a core; BurstHealth
-// (burst_health.h) turns the long spin off for a while after a burst that shows it.
-constexpr double kBurstSpinMs = 2.0;
-
+// Between jobs a worker first spins, watching `generation`, and only then parks: a graph's operators follow
+// each other within microseconds, so the next job usually finds it awake, with no wake-up to pay. How long
+// is SpinPolicy's call (spin_policy.h): up to 2 ms inside a graph's run, 0.05 ms otherwise. Bounded, so an
+// idle pool costs no CPU; the caller notifies only when some worker is parked.
 struct ThreadPool::State {
   std::mutex mutex;
   std::condition_variable wake;
   std::condition_variable done;
   std::atomic<uint64_t> generation{0};  // written under `mutex`; read without it by spinning workers
-  std::atomic<bool> burst{false};
+  std::atomic<uint32_t> burst{0};  // the running burst's number, 0 between bursts
   size_t parked = 0;
   bool stopping = false;
   bool open = false;
@@ -89,11 +81,15 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
   for (size_t t = 1; t < num_threads_; ++t) {
     state_->workers.emplace_back([s = state_.get()] {
       uint64_t seen = 0;
+      SpinPolicy policy;
       std::unique_lock<std::mutex> lock(s->mutex);
       for (;;) {
         lock.unlock();
-        for (const double start = NowMs(); s->generation.load(std::memory_order_acquire) == seen;) {
-          if (NowMs() - start >= (s->burst.load(std::memory_order_relaxed) ? kBurstSpinMs : kSpinMs)) break;
+        for (double start = NowMs(), last = start; s->generation.load(std::memory_order_acquire) == seen;) {
+          const double now = NowMs();
+          const double limit = policy.LimitMs(s->burst.load(std::memory_order_relaxed), now - last);
+          last = now;
+          if (now - start >= limit) break;
         }
         lock.lock();
         if (!s->stopping && s->generation.load(std::memory_order_relaxed) == seen) {
@@ -160,7 +156,6 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
     ++stats_.jobs;
     stats_.tasks += tasks;
     stats_.worker_tasks += s.worker_tasks;
-    health_.Record(s.first_entry_ms >= 0, drained - start);
     if (s.first_entry_ms < 0) {
       ++stats_.missed_jobs;
     } else {
@@ -183,7 +178,8 @@ void ThreadPool::BeginBurst() {
 #if WEBNN_THREADS
   if (num_threads_ == 1) return;
   State& s = *state_;
-  s.burst.store(health_.Begin(), std::memory_order_relaxed);
+  if (++burst_number_ == 0) burst_number_ = 1;
+  s.burst.store(burst_number_, std::memory_order_relaxed);
   bool notify;
   {
     // A new generation with no job open: workers wake (or stop spinning), find nothing and spin again.
@@ -198,8 +194,7 @@ void ThreadPool::BeginBurst() {
 void ThreadPool::EndBurst() {
 #if WEBNN_THREADS
   if (num_threads_ == 1) return;
-  state_->burst.store(false, std::memory_order_relaxed);
-  health_.End();
+  state_->burst.store(0, std::memory_order_relaxed);
 #endif
 }
 

@@ -4,10 +4,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
-
-#include "runtime/burst_health.h"
 
 namespace webnn::runtime {
 
@@ -37,8 +36,8 @@ class ThreadPool {
   // overlaps the serial work before the first loop instead of making the first loops run without them:
   // after a 50 ms idle gap, 2 threads on squeezenet1_1 missed up to 12 of 29 loops and waited up to 7.7 ms
   // for wake-ups; woken ahead, 0-2 loops and ~0.02 ms (median run 22.3 -> 19.3 ms, Node). Until EndBurst
-  // a worker waits for the next loop spinning (up to kBurstSpinMs, thread_pool.cc) rather than parking;
-  // after it, workers spin kSpinMs and park, as between graphs. Only the thread that runs the loops calls
+  // a worker waits for the next loop spinning (up to 2 ms, spin_policy.h) rather than parking;
+  // after it, workers spin 0.05 ms and park, as between graphs. Only the thread that runs the loops calls
   // these.
   void BeginBurst();
   void EndBurst();
@@ -67,7 +66,7 @@ class ThreadPool {
   size_t num_threads_;
   std::unique_ptr<State> state_;
   Stats stats_;
-  BurstHealth health_;
+  uint32_t burst_number_ = 0;
 };
 
 }  // namespace webnn::runtime
