@@ -105,3 +105,31 @@ test('a large binary without broadcasting is shared out in pieces, every element
   for (const p of binaries) assert.ok(p.jobs >= 1 && p.tasks >= 2, `a parallel loop: ${JSON.stringify(p)}`);
   context.destroy();
 });
+
+test('a large concat is shared out by rows, every element in place', async () => {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const [rows, ca, cb] = [3001, 64, 96];  // 3001 rows of 160 channels
+  const a = b.input('a', { dataType: 'float32', shape: [1, rows, ca] });
+  const c = b.input('c', { dataType: 'float32', shape: [1, rows, cb] });
+  const graph = await b.build({ y: b.concat([a, c], 2) });
+  const av = Float32Array.from({ length: rows * ca }, (_, i) => i);
+  const cv = Float32Array.from({ length: rows * cb }, (_, i) => -i);
+  const at = await context.createTensor({ dataType: 'float32', shape: [1, rows, ca], writable: true });
+  const ct = await context.createTensor({ dataType: 'float32', shape: [1, rows, cb], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: [1, rows, ca + cb], readable: true });
+  context.writeTensor(at, av);
+  context.writeTensor(ct, cv);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { a: at, c: ct }, { y: yt });
+  const y = new Float32Array(await context.readTensor(yt));
+  for (let r = 0; r < rows; ++r) {
+    for (let k = 0; k < ca + cb; ++k) {
+      const want = k < ca ? av[r * ca + k] : cv[r * cb + k - ca];
+      if (y[r * (ca + cb) + k] !== want) assert.fail(`row ${r} channel ${k}: ${y[r * (ca + cb) + k]} for ${want}`);
+    }
+  }
+  const concat = __testing.takeProfile(context).find((p) => p.step === 'concat');
+  assert.ok(concat && concat.jobs >= 1 && concat.tasks >= 2, `a parallel loop: ${JSON.stringify(concat)}`);
+  context.destroy();
+});

@@ -94,16 +94,20 @@ Expected<StepPtr> LowerConcat(const LowerArgs& a) {
   }
   std::vector<TensorRef> ins = a.in;
   TensorRef ry = a.out[0];
+  uint64_t row_bytes = 0;
+  for (uint64_t c : chunk) row_bytes += c;
+  // Outer rows shared out between the threads (squeezenet's fire modules concatenate 55x55 pixels of 128
+  // channels, a serial step between two parallel convolutions otherwise).
   return MakeStep("concat", [=](const ExecContext& ctx) {
     uint8_t* y = ctx.Ptr(ry);
-    uint64_t row_bytes = 0;
-    for (uint64_t c : chunk) row_bytes += c;
-    uint64_t col = 0;
-    for (size_t i = 0; i < ins.size(); ++i) {
-      const uint8_t* x = ctx.Ptr(ins[i]);
-      for (uint64_t o = 0; o < outer; ++o) std::memcpy(y + o * row_bytes + col, x + o * chunk[i], chunk[i]);
-      col += chunk[i];
-    }
+    ParallelRows(ctx.pool, outer, row_bytes / es, [&](uint64_t begin, uint64_t end) {
+      uint64_t col = 0;
+      for (size_t i = 0; i < ins.size(); ++i) {
+        const uint8_t* x = ctx.Ptr(ins[i]);
+        for (uint64_t o = begin; o < end; ++o) std::memcpy(y + o * row_bytes + col, x + o * chunk[i], chunk[i]);
+        col += chunk[i];
+      }
+    });
   });
 }
 
