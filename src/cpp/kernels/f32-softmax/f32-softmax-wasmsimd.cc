@@ -38,83 +38,69 @@ inline v128_t AddPromotedHigh(v128_t sum, v128_t e) {
   return wasm_f64x2_add(sum, wasm_f64x2_promote_low_f32x4(wasm_i64x2_shuffle(e, e, 1, 1)));
 }
 
-// Pass 2: e = exp(x - max) stored into y; summed in double, so that long rows add no rounding error that
-// matters (the sum enters every output). kExact = false when no x - max is below -87 (the row's range is
-// at most 87): exp then needs no per-vector subnormal check.
-template <bool kExact>
-double StoreExpMinusMax(size_t n, const float* x, float* y, v128_t vmax, v128_t neg_max) {
-  v128_t s0 = wasm_f64x2_splat(0.0), s1 = s0, s2 = s0, s3 = s0;
+// Pass 2's loop: e = exp(x - max) stored into y and handed to add(u, e), u being the vector's place in a
+// main-loop step of kUnroll vectors (0 after it); the 1..3 tail takes the exact exp, its lanes beyond n
+// (read as 0, giving exp(0 - max)) zeroed before they are added.
+template <size_t kUnroll, typename Exp, typename ExpExact, typename Add>
+inline void StoreExpLoop(size_t n, const float* x, float* y, Exp exp, ExpExact exp_exact, Add add) {
   size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    const v128_t e0 = ExpMinusMax<kExact>(wasm_v128_load(x + i), vmax, neg_max);
-    const v128_t e1 = ExpMinusMax<kExact>(wasm_v128_load(x + i + 4), vmax, neg_max);
-    wasm_v128_store(y + i, e0);
-    wasm_v128_store(y + i + 4, e1);
-    s0 = AddPromoted(s0, e0);
-    s1 = AddPromotedHigh(s1, e0);
-    s2 = AddPromoted(s2, e1);
-    s3 = AddPromotedHigh(s3, e1);
+  for (; i + 4 * kUnroll <= n; i += 4 * kUnroll) {
+    v128_t e[kUnroll];
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) e[u] = exp(wasm_v128_load(x + i + 4 * u));
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) wasm_v128_store(y + i + 4 * u, e[u]);
+#pragma clang loop unroll(full)
+    for (size_t u = 0; u < kUnroll; ++u) add(u, e[u]);
   }
   for (; i + 4 <= n; i += 4) {
-    const v128_t e = ExpMinusMax<kExact>(wasm_v128_load(x + i), vmax, neg_max);
+    const v128_t e = exp(wasm_v128_load(x + i));
     wasm_v128_store(y + i, e);
-    s0 = AddPromoted(s0, e);
-    s1 = AddPromotedHigh(s1, e);
+    add(0, e);
   }
   if (i < n) {
-    // Tail lanes beyond n read as 0 and give exp(0 - max): zeroed before summing.
     const size_t rem = n - i;
     const v128_t valid =
         wasm_u32x4_lt(wasm_u32x4_make(0, 1, 2, 3), wasm_u32x4_splat(static_cast<uint32_t>(rem)));
-    const v128_t e = wasm_v128_and(ExpMinusMax<true>(simd::LoadTail(x + i, rem), vmax, neg_max), valid);
+    const v128_t e = wasm_v128_and(exp_exact(simd::LoadTail(x + i, rem)), valid);
     simd::StoreTail(y + i, e, rem);
-    s0 = AddPromoted(s0, e);
-    s1 = AddPromotedHigh(s1, e);
+    add(0, e);
   }
-  const v128_t s = wasm_f64x2_add(wasm_f64x2_add(s0, s1), wasm_f64x2_add(s2, s3));
-  return wasm_f64x2_extract_lane(s, 0) + wasm_f64x2_extract_lane(s, 1);
 }
 
-// Pass 2 of a long row (n >= kLongRow): e = exp(x - max) with x - max rounded to float, stored into y and
-// summed in float, four accumulators of four lanes. Each shortcut costs at most tens of ULP on a row whose
-// tolerance (WPT's, after the spec's own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an
-// ULP of |x - max| <= 87 into exp's argument (< 88 ULP of the result; beyond 87, results underflow to near
-// zero), and sixteen float lanes of n/16 terms each add up to n/16 ULP to the sum.
+// Pass 2 of a short row: summed in double, so that no rounding error that matters enters the sum (which
+// enters every output); two f64x2 accumulators per vector. kExact = false when no x - max is below -87
+// (the row's range is at most 87): exp then needs no per-vector subnormal check.
+template <bool kExact>
+double StoreExpMinusMax(size_t n, const float* x, float* y, v128_t vmax, v128_t neg_max) {
+  v128_t s[4] = {wasm_f64x2_splat(0.0), wasm_f64x2_splat(0.0), wasm_f64x2_splat(0.0), wasm_f64x2_splat(0.0)};
+  StoreExpLoop<2>(
+      n, x, y, [&](v128_t v) { return ExpMinusMax<kExact>(v, vmax, neg_max); },
+      [&](v128_t v) { return ExpMinusMax<true>(v, vmax, neg_max); },
+      [&](size_t u, v128_t e) {
+        s[2 * u] = AddPromoted(s[2 * u], e);
+        s[2 * u + 1] = AddPromotedHigh(s[2 * u + 1], e);
+      });
+  const v128_t sum = wasm_f64x2_add(wasm_f64x2_add(s[0], s[1]), wasm_f64x2_add(s[2], s[3]));
+  return wasm_f64x2_extract_lane(sum, 0) + wasm_f64x2_extract_lane(sum, 1);
+}
+
+// Pass 2 of a long row (n >= kLongRow): x - max rounded to float, summed in float, one accumulator per
+// vector of four. Each shortcut costs at most tens of ULP on a row whose tolerance (WPT's, after the spec's
+// own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an ULP of |x - max| <= 87 into exp's
+// argument (< 88 ULP of the result; beyond 87, results underflow to near zero), and sixteen float lanes of
+// n/16 terms each add up to n/16 ULP to the sum.
 template <bool kExact>
 float StoreExpMinusMaxLong(size_t n, const float* x, float* y, v128_t vmax) {
-  v128_t s0 = wasm_f32x4_splat(0.0f), s1 = s0, s2 = s0, s3 = s0;
-  size_t i = 0;
-  for (; i + 16 <= n; i += 16) {
-    const v128_t e0 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i), vmax));
-    const v128_t e1 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i + 4), vmax));
-    const v128_t e2 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i + 8), vmax));
-    const v128_t e3 = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i + 12), vmax));
-    wasm_v128_store(y + i, e0);
-    wasm_v128_store(y + i + 4, e1);
-    wasm_v128_store(y + i + 8, e2);
-    wasm_v128_store(y + i + 12, e3);
-    s0 = wasm_f32x4_add(s0, e0);
-    s1 = wasm_f32x4_add(s1, e1);
-    s2 = wasm_f32x4_add(s2, e2);
-    s3 = wasm_f32x4_add(s3, e3);
-  }
-  for (; i + 4 <= n; i += 4) {
-    const v128_t e = vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(wasm_v128_load(x + i), vmax));
-    wasm_v128_store(y + i, e);
-    s0 = wasm_f32x4_add(s0, e);
-  }
-  if (i < n) {
-    const size_t rem = n - i;
-    const v128_t valid =
-        wasm_u32x4_lt(wasm_u32x4_make(0, 1, 2, 3), wasm_u32x4_splat(static_cast<uint32_t>(rem)));
-    const v128_t e = wasm_v128_and(vunary_impl::ExpNonPositiveF32<true>(wasm_f32x4_sub(simd::LoadTail(x + i, rem), vmax)), valid);
-    simd::StoreTail(y + i, e, rem);
-    s0 = wasm_f32x4_add(s0, e);
-  }
-  v128_t s = wasm_f32x4_add(wasm_f32x4_add(s0, s1), wasm_f32x4_add(s2, s3));
-  s = wasm_f32x4_add(s, wasm_i32x4_shuffle(s, s, 2, 3, 0, 1));
-  s = wasm_f32x4_add(s, wasm_i32x4_shuffle(s, s, 1, 0, 3, 2));
-  return wasm_f32x4_extract_lane(s, 0);
+  v128_t s[4] = {wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f)};
+  StoreExpLoop<4>(
+      n, x, y, [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(v, vmax)); },
+      [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<true>(wasm_f32x4_sub(v, vmax)); },
+      [&](size_t u, v128_t e) { s[u] = wasm_f32x4_add(s[u], e); });
+  v128_t sum = wasm_f32x4_add(wasm_f32x4_add(s[0], s[1]), wasm_f32x4_add(s[2], s[3]));
+  sum = wasm_f32x4_add(sum, wasm_i32x4_shuffle(sum, sum, 2, 3, 0, 1));
+  sum = wasm_f32x4_add(sum, wasm_i32x4_shuffle(sum, sum, 1, 0, 3, 2));
+  return wasm_f32x4_extract_lane(sum, 0);
 }
 
 }  // namespace
