@@ -21,14 +21,15 @@ StepPtr CopyToOutput(TensorRef from, TensorRef to, size_t bytes) {
   });
 }
 
-bool IsProducedInternal(const Value& v, const std::vector<bool>& produced, ValueId id) {
-  return v.kind == ValueKind::kInternal && produced[id] && v.output_indices.empty();
+// A value a step writes that is neither an input, a constant nor a graph output.
+bool IsProducedInternal(const Subgraph& g, const std::vector<bool>& produced, ValueId id) {
+  return g.values[id].kind == ValueKind::kInternal && produced[id] && g.values[id].output_indices.empty();
 }
 
 // A reshape (Copy) moves no bytes, so it need not be a step: its output names its input's storage,
 // or, when its output is a graph output and its input an intermediate, the input is produced straight
-// into that output. Returns, per value, the value whose storage it uses, and drops the Copy steps so
-// served from `live`. Every step between the producer and the last reader of either name then runs
+// into that output. Returns, per value, the value whose storage it uses, and drops the Copy nodes served
+// so from `live`. Every step between the producer and the last reader of either name then runs
 // without a serial memcpy (a transformer has dozens), which also keeps a second thread from parking.
 std::vector<ValueId> ShareReshapeStorage(const Subgraph& g, const std::vector<bool>& produced,
                                          std::vector<uint32_t>& live) {
@@ -43,11 +44,11 @@ std::vector<ValueId> ShareReshapeStorage(const Subgraph& g, const std::vector<bo
     const Node& n = g.nodes[index];
     if (std::holds_alternative<CopyParams>(n.params)) {
       ValueId in = find(n.inputs[0]), out = n.outputs[0];
-      if (IsProducedInternal(g.values[out], produced, out)) {
+      if (IsProducedInternal(g, produced, out)) {
         owner[out] = in;
         continue;
       }
-      if (IsProducedInternal(g.values[in], produced, in) && !g.values[out].output_indices.empty()) {
+      if (IsProducedInternal(g, produced, in) && !g.values[out].output_indices.empty()) {
         owner[in] = out;
         continue;
       }

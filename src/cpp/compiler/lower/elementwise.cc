@@ -48,10 +48,11 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
   const kernels::F32VBinaryFn f32_kernel = f32 ? kernels::GetF32VBinary(p.op, kind) : nullptr;
   // One row of `count` elements from element `from` on: the f32 kernels on contiguous runs, else the
   // generic loop.
+  const uint64_t inner = loop.inner;
   const auto run = [=](const ExecContext& ctx, uint64_t r, const int64_t* offsets, uint64_t from, uint64_t count) {
     const T* xa = ctx.As<T>(ra) + offsets[0] + from * sa;
     const T* yb = ctx.As<T>(rb) + offsets[1] + from * sb;
-    const uint64_t at = r * loop.inner + from;
+    const uint64_t at = r * inner + from;
     if constexpr (std::is_same_v<T, float>) {
       if (f32) {
         float* out = ctx.As<float>(ry) + at;
@@ -73,7 +74,7 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
     }
   };
   return MakeStep("binary", [=](const ExecContext& ctx) {
-    const uint64_t rows = loop.rows(), inner = loop.inner;
+    const uint64_t rows = loop.rows();
     if (rows == 1) {
       // No broadcasting (or only a scalar's): the whole tensor is one run, shared out in pieces (a
       // transformer's residual adds are 64K-element runs that ran on one thread while the other parked).
