@@ -24,6 +24,11 @@ inline v128_t LoadTail(const float* p, size_t n) {
   return wasm_v128_load32_zero(p);
 }
 
+// All ones in the low n (0..4) lanes, zeros above: which lanes of a LoadTail hold data.
+inline v128_t TailMask(size_t n) {
+  return wasm_u32x4_lt(wasm_u32x4_make(0, 1, 2, 3), wasm_u32x4_splat(static_cast<uint32_t>(n)));
+}
+
 // Stores the low n (1..3) lanes of v.
 inline void StoreTail(float* p, v128_t v, size_t n) {
   if (n & 2) {

@@ -23,9 +23,7 @@ float f32_rmax_ukernel__wasmsimd_u16(size_t n, const float* x) {
     x += 4;
   }
   if (n != 0) {
-    const v128_t lane = wasm_u32x4_make(0, 1, 2, 3);
-    const v128_t valid = wasm_u32x4_lt(lane, wasm_u32x4_splat(static_cast<uint32_t>(n)));
-    m1 = wasm_f32x4_max(m1, wasm_v128_bitselect(simd::LoadTail(x, n), first, valid));
+    m1 = wasm_f32x4_max(m1, wasm_v128_bitselect(simd::LoadTail(x, n), first, simd::TailMask(n)));
   }
   v128_t m = wasm_f32x4_max(wasm_f32x4_max(m0, m1), wasm_f32x4_max(m2, m3));
   m = wasm_f32x4_max(m, wasm_i32x4_shuffle(m, m, 2, 3, 0, 1));
