@@ -3,6 +3,8 @@
 #include "runtime/context.h"
 
 #if WEBNN_THREADS
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -19,11 +21,23 @@ namespace webnn::runtime {
 // a step that starts while the other one does runs on a single thread (`solo`).
 constexpr size_t kExecutorThreads = 2;
 
+// An executor that runs out of work spins this long for more before it parks: a page that awaits a read
+// and dispatches again (a framework's next inference, a loop of small graphs) comes back within it, and
+// waking a parked thread costs tens of microseconds on a virtual machine (an interrupt to a halted core).
+// One executor spins at a time; bounded, so an idle runtime costs no CPU.
+constexpr double kIdleSpinMs = 0.1;
+
+double NowMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 struct Executor::State {
   std::mutex mutex;
   std::condition_variable work;
   std::condition_variable idle;
   std::deque<std::shared_ptr<Context>> ready;
+  std::atomic<size_t> ready_count{0};  // ready.size(), read without the lock by the spinning executor
+  bool spinning = false;               // an executor spins for work (written under `mutex`)
   size_t running = 0;
   bool stopping = false;
   std::vector<std::thread> threads;
@@ -37,10 +51,20 @@ Executor::Executor(size_t num_threads) : pool_(num_threads), state_(std::make_un
       State& s = *state_;
       std::unique_lock<std::mutex> lock(s.mutex);
       for (;;) {
+        if (s.ready.empty() && !s.stopping && !s.spinning) {
+          s.spinning = true;
+          lock.unlock();
+          for (const double start = NowMs();
+               s.ready_count.load(std::memory_order_acquire) == 0 && NowMs() - start < kIdleSpinMs;) {
+          }
+          lock.lock();
+          s.spinning = false;  // under the lock: MakeReady, which skipped its notify, pushed before this
+        }
         s.work.wait(lock, [&] { return s.stopping || !s.ready.empty(); });
         if (s.ready.empty()) return;  // stopping and drained
         std::shared_ptr<Context> context = std::move(s.ready.front());
         s.ready.pop_front();
+        s.ready_count.store(s.ready.size(), std::memory_order_relaxed);
         ++s.running;
         lock.unlock();
         bool more;
@@ -52,6 +76,7 @@ Executor::Executor(size_t num_threads) : pool_(num_threads), state_(std::make_un
         --s.running;
         if (more) {
           s.ready.push_back(std::move(context));
+          s.ready_count.store(s.ready.size(), std::memory_order_release);
           s.work.notify_one();
         }
         if (s.ready.empty() && s.running == 0) s.idle.notify_all();
@@ -70,11 +95,16 @@ Executor::~Executor() {
 }
 
 void Executor::MakeReady(std::shared_ptr<Context> context) {
+  State& s = *state_;
+  bool taken_by_spinner;
   {
-    std::lock_guard<std::mutex> lock(state_->mutex);
-    state_->ready.push_back(std::move(context));
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.ready.push_back(std::move(context));
+    s.ready_count.store(s.ready.size(), std::memory_order_release);
+    // The spinning executor takes the first ready context without a wake-up; a second one wakes the other.
+    taken_by_spinner = s.spinning && s.ready.size() == 1;
   }
-  state_->work.notify_one();
+  if (!taken_by_spinner) s.work.notify_one();
 }
 
 void Executor::Flush() {
