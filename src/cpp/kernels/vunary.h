@@ -8,7 +8,7 @@
 // once: WPT wants 0 ULP), sigmoid, tanh, erf, gelu (f32 polynomial/rational approximations). All other
 // ops are scalar (double-precision libm rounded once). Every SIMD kernel has a __scalar twin; the
 // twins are double-precision references, so SIMD and scalar agree within the bounds in the tests
-// (sigmoid <= 34 ULP, tanh <= 16 ULP, gelu <= 18 ULP, erf <= 1e-6 absolute, exp/sqrt/abs/neg/relu/
+// (sigmoid <= 34 ULP, tanh <= 16 ULP, gelu <= 18 ULP, erf <= 1 ULP, exp/sqrt/abs/neg/relu/
 // clamp exact).
 // Special values: sigmoid(±inf) = 1/0, tanh(±inf) = ±1, exp(-inf) = 0, exp(x > 88.73) = inf,
 // erf(±inf) = ±1, gelu(+inf) = +inf, gelu(-inf) = -0 (the limit; x*Phi(x) in double would be NaN).
