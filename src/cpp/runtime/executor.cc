@@ -1,10 +1,10 @@
 #include "runtime/executor.h"
 
+#include "runtime/clock.h"
 #include "runtime/context.h"
 
 #if WEBNN_THREADS
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -26,10 +26,6 @@ constexpr size_t kExecutorThreads = 2;
 // waking a parked thread costs tens of microseconds on a virtual machine (an interrupt to a halted core).
 // One executor spins at a time; bounded, so an idle runtime costs no CPU.
 constexpr double kIdleSpinMs = 0.1;
-
-double NowMs() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 struct Executor::State {
   std::mutex mutex;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <exception>
 #include <utility>
 
@@ -12,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "runtime/clock.h"
 #include "runtime/spin_policy.h"
 #endif
 
@@ -66,11 +66,6 @@ struct ThreadPool::State {
   }
 };
 
-namespace {
-double NowMs() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 #else
 struct ThreadPool::State {};
 #endif

@@ -32,7 +32,7 @@ Status FoldConstants(Subgraph& g) {
     if (!all_constant || n.inputs.empty() || !WorthFolding(g, n)) continue;
 
     std::vector<std::shared_ptr<runtime::Buffer>> constants;
-    LowerArgs args{g, n, {}, {}};
+    LowerArgs args{g, n, {}, {}, std::vector<bool>(n.inputs.size(), false)};  // ConsumeConstant writes per input
     for (ValueId v : n.inputs) {
       runtime::TensorRef ref{runtime::TensorRef::Space::kConstant, 0, 0};
       if (v != kNoValue) {

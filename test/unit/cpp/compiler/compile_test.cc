@@ -1,9 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "compiler/compiler.h"
+#include "runtime/buffer.h"
 
 namespace webnn::compiler {
 namespace {
@@ -12,6 +15,46 @@ int CountSteps(const runtime::Plan& plan, const std::string& name) {
   int n = 0;
   for (const auto& step : plan.steps) n += name == step->name();
   return n;
+}
+
+std::shared_ptr<runtime::Buffer> FloatBuffer(const std::vector<float>& v) {
+  auto buffer = runtime::Buffer::Allocate(v.size() * sizeof(float));
+  EXPECT_TRUE(buffer.ok());
+  std::memcpy((*buffer)->data(), v.data(), v.size() * sizeof(float));
+  return *buffer;
+}
+
+TEST(CompileTest, ConvolutionOfConstantsFoldsToItsValue) {
+  // conv2d(constant 5x5, constant 3x3 filters x 2) + x: the convolution folds (its lowering packs, and
+  // marks consumed, a constant input while folding too), leaving the add.
+  std::vector<float> image(25), filters(18);
+  for (size_t i = 0; i < image.size(); ++i) image[i] = static_cast<float>(i);
+  for (size_t t = 0; t < 9; ++t) filters[t] = static_cast<float>(t), filters[9 + t] = -0.5f * t;  // OHWI
+  Subgraph g;
+  ValueId in = g.AddConstant(DataType::kFloat32, {1, 5, 5, 1}, FloatBuffer(image));
+  ValueId w = g.AddConstant(DataType::kFloat32, {2, 3, 3, 1}, FloatBuffer(filters));
+  ValueId c = g.AddValue(DataType::kFloat32, {1, 3, 3, 2});
+  g.AddNode(Conv2dParams{}, {in, w}, {c}, "conv");
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 3, 3, 2});
+  ValueId y = g.AddValue(DataType::kFloat32, {1, 3, 3, 2});
+  g.AddNode(BinaryParams{BinaryOp::kAdd, {}}, {c, x}, {y}, "add");
+  g.AddOutput("y", y);
+
+  auto plan = Compile(g);
+  ASSERT_TRUE(plan.ok());
+  EXPECT_EQ((*plan)->steps.size(), 1u);
+  float zeros[18] = {}, out[18] = {};
+  void* inputs[] = {zeros};
+  void* outputs[] = {out};
+  (*plan)->Run(inputs, outputs, nullptr);
+  for (int r = 0; r < 3; ++r) {
+    for (int col = 0; col < 3; ++col) {
+      float sum = 0;
+      for (int t = 0; t < 9; ++t) sum += image[(r + t / 3) * 5 + col + t % 3] * static_cast<float>(t);
+      EXPECT_EQ(out[(r * 3 + col) * 2], sum) << r << "," << col;
+      EXPECT_EQ(out[(r * 3 + col) * 2 + 1], -0.5f * sum) << r << "," << col;
+    }
+  }
 }
 
 TEST(CompileTest, ReshapesShareStorageInsteadOfCopying) {
