@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { DIST, ROOT } from '../test/models/ort-harness.mjs';
 import { rng } from '../test/models/numerics.mjs';
+import { fastestProfile } from './profile-table.mjs';
 
 // Our navigator.ml (the threaded build Node loads; numThreads counts the executor thread, so 1 means
 // the executor computes alone) and its testing hooks.
@@ -66,20 +67,9 @@ export async function prepareOurs({ context, lib }, c, data) {
       return new Float32Array(await context.readTensor(out));
     },
     // The steps of a dispatch as the runtime's profiler saw them (name, ms, multiply-adds, pool
-    // statistics): of `count` profiled dispatches, the fastest (one alone is often one another process
-    // interrupted). null when this build has no profiler.
-    async profile(count = 5) {
-      const testing = lib.__testing;
-      if (!testing?.profileNextDispatch) return null;
-      let best = null;
-      const total = (steps) => steps.reduce((sum, p) => sum + p.ms, 0);
-      for (let i = 0; i < count; i++) {
-        testing.profileNextDispatch(context);
-        await this.run();
-        const steps = testing.takeProfile(context);
-        if (!best || total(steps) < total(best)) best = steps;
-      }
-      return best;
+    // statistics), the fastest of `count` profiled; null when this build has no profiler.
+    profile(count = 5) {
+      return fastestProfile(lib.__testing, context, this.run, count);
     },
     dispose() {
       graph.destroy();
