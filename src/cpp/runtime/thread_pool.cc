@@ -19,8 +19,10 @@ namespace webnn::runtime {
 
 #if WEBNN_THREADS
 // Workers sleep on `wake` until `generation` changes; if the job is still `open` they enter it and take
-// task indices from `next` until none are left. Tasks are claimed one at a time so that uneven tiles
-// (edges, cache misses) balance themselves.
+// task indices until none are left. Tasks are claimed one at a time so that uneven tiles (edges, cache
+// misses) balance themselves, first from the thread's own share of the index range (`slots`: the caller
+// has the first, worker w the w-th), then from the others': consecutive loops over the same rows give a
+// thread the same rows, so what one operator wrote is in that core's cache when the next one reads it.
 //
 // The caller never waits for a worker to wake up: waking a parked thread takes 17-130 us here, longer
 // than many operators run. After draining the tasks itself it closes the job and waits only for the
@@ -41,8 +43,13 @@ struct ThreadPool::State {
   bool stopping = false;
   bool open = false;
   const std::function<void(size_t)>* task = nullptr;
-  size_t task_count = 0;
-  std::atomic<size_t> next{0};
+  // One share of the job's task indices per thread, [next, end) while unclaimed; a cache line each.
+  struct alignas(64) Slot {
+    std::atomic<size_t> next{0};
+    size_t end = 0;
+  };
+  std::unique_ptr<Slot[]> slots;
+  size_t slot_count = 0;
   size_t inside = 0;
   std::vector<std::thread> workers;
   // Profiling of the current job (under `mutex`): tasks the workers ran, when the first one entered.
@@ -52,15 +59,26 @@ struct ThreadPool::State {
   // An exception (std::bad_alloc: the only one the code throws) must not leave a worker thread, which
   // would terminate the module: the first one is kept and rethrown on the caller after the join.
   std::exception_ptr failure;
-  // Runs tasks until none are left; returns how many this thread ran.
-  uint64_t Drain() {
+  // Shares `tasks` indices out in order: thread t's share is [tasks t / T, tasks (t + 1) / T).
+  void Share(size_t tasks) {
+    for (size_t t = 0; t < slot_count; ++t) {
+      slots[t].end = tasks * (t + 1) / slot_count;
+      slots[t].next.store(tasks * t / slot_count, std::memory_order_relaxed);
+    }
+  }
+  // Runs tasks until none are left, its own share first (thread `self`: 0 the caller, w worker w);
+  // returns how many this thread ran.
+  uint64_t Drain(size_t self) {
     uint64_t ran = 0;
     try {
-      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < task_count; ++ran) (*task)(i);
+      for (size_t k = 0; k < slot_count; ++k) {
+        Slot& slot = slots[(self + k) % slot_count];
+        for (size_t i; (i = slot.next.fetch_add(1, std::memory_order_relaxed)) < slot.end; ++ran) (*task)(i);
+      }
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
       if (!failure) failure = std::current_exception();
-      next.store(task_count, std::memory_order_relaxed);  // the others stop taking tasks
+      for (size_t t = 0; t < slot_count; ++t) slots[t].next.store(slots[t].end, std::memory_order_relaxed);  // stop
     }
     return ran;
   }
@@ -73,8 +91,10 @@ struct ThreadPool::State {};
 ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, num_threads)) {
 #if WEBNN_THREADS
   state_ = std::make_unique<State>();
+  state_->slots = std::make_unique<State::Slot[]>(num_threads_);
+  state_->slot_count = num_threads_;
   for (size_t t = 1; t < num_threads_; ++t) {
-    state_->workers.emplace_back([s = state_.get()] {
+    state_->workers.emplace_back([s = state_.get(), self = t] {
       uint64_t seen = 0;
       SpinPolicy policy;
       std::unique_lock<std::mutex> lock(s->mutex);
@@ -99,7 +119,7 @@ ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, nu
         ++s->inside;
         if (s->first_entry_ms < 0) s->first_entry_ms = NowMs();
         lock.unlock();
-        const uint64_t ran = s->Drain();
+        const uint64_t ran = s->Drain(self);
         lock.lock();
         s->worker_tasks += ran;
         if (--s->inside == 0 && !s->open) s->done.notify_one();
@@ -134,8 +154,7 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
     {
       std::lock_guard<std::mutex> lock(s.mutex);
       s.task = &task;
-      s.task_count = tasks;
-      s.next.store(0, std::memory_order_relaxed);
+      s.Share(tasks);
       s.open = true;
       s.worker_tasks = 0;
       s.first_entry_ms = -1;
@@ -143,7 +162,7 @@ void ThreadPool::RunTasks(size_t tasks, const std::function<void(size_t)>& task)
       parked = s.parked;
     }
     if (parked) s.wake.notify_all();
-    s.Drain();
+    s.Drain(0);
     const double drained = NowMs();
     std::unique_lock<std::mutex> lock(s.mutex);
     s.open = false;
