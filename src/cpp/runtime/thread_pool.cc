@@ -61,9 +61,10 @@ struct ThreadPool::State {
   std::exception_ptr failure;
   // Shares `tasks` indices out in order: thread t's share is [tasks t / T, tasks (t + 1) / T).
   void Share(size_t tasks) {
+    const auto bound = [&](size_t t) { return static_cast<size_t>(uint64_t{tasks} * t / slot_count); };  // no 32-bit wrap
     for (size_t t = 0; t < slot_count; ++t) {
-      slots[t].end = tasks * (t + 1) / slot_count;
-      slots[t].next.store(tasks * t / slot_count, std::memory_order_relaxed);
+      slots[t].end = bound(t + 1);
+      slots[t].next.store(bound(t), std::memory_order_relaxed);
     }
   }
   // Runs tasks until none are left, its own share first (thread `self`: 0 the caller, w worker w);
