@@ -48,8 +48,8 @@ struct ThreadPool::State {
     std::atomic<size_t> next{0};
     size_t end = 0;
   };
-  std::unique_ptr<Slot[]> slots;
-  size_t slot_count = 0;
+  std::vector<Slot> slots;  // num_threads of them
+  uint32_t bursts = 0;       // BeginBurst's count (the caller's thread only); `burst` publishes it
   size_t inside = 0;
   std::vector<std::thread> workers;
   // Profiling of the current job (under `mutex`): tasks the workers ran, when the first one entered.
@@ -61,8 +61,8 @@ struct ThreadPool::State {
   std::exception_ptr failure;
   // Shares `tasks` indices out in order: thread t's share is [tasks t / T, tasks (t + 1) / T).
   void Share(size_t tasks) {
-    const auto bound = [&](size_t t) { return static_cast<size_t>(uint64_t{tasks} * t / slot_count); };  // no 32-bit wrap
-    for (size_t t = 0; t < slot_count; ++t) {
+    const auto bound = [&](size_t t) { return static_cast<size_t>(uint64_t{tasks} * t / slots.size()); };  // no 32-bit wrap
+    for (size_t t = 0; t < slots.size(); ++t) {
       slots[t].end = bound(t + 1);
       slots[t].next.store(bound(t), std::memory_order_relaxed);
     }
@@ -72,14 +72,14 @@ struct ThreadPool::State {
   uint64_t Drain(size_t self) {
     uint64_t ran = 0;
     try {
-      for (size_t k = 0; k < slot_count; ++k) {
-        Slot& slot = slots[(self + k) % slot_count];
+      for (size_t k = 0; k < slots.size(); ++k) {
+        Slot& slot = slots[(self + k) % slots.size()];
         for (size_t i; (i = slot.next.fetch_add(1, std::memory_order_relaxed)) < slot.end; ++ran) (*task)(i);
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(mutex);
       if (!failure) failure = std::current_exception();
-      for (size_t t = 0; t < slot_count; ++t) slots[t].next.store(slots[t].end, std::memory_order_relaxed);  // stop
+      for (Slot& slot : slots) slot.next.store(slot.end, std::memory_order_relaxed);  // the others stop
     }
     return ran;
   }
@@ -92,8 +92,7 @@ struct ThreadPool::State {};
 ThreadPool::ThreadPool(size_t num_threads) : num_threads_(std::max<size_t>(1, num_threads)) {
 #if WEBNN_THREADS
   state_ = std::make_unique<State>();
-  state_->slots = std::make_unique<State::Slot[]>(num_threads_);
-  state_->slot_count = num_threads_;
+  state_->slots = std::vector<State::Slot>(num_threads_);
   for (size_t t = 1; t < num_threads_; ++t) {
     state_->workers.emplace_back([s = state_.get(), self = t] {
       uint64_t seen = 0;
@@ -193,8 +192,8 @@ void ThreadPool::BeginBurst() {
 #if WEBNN_THREADS
   if (num_threads_ == 1) return;
   State& s = *state_;
-  if (++burst_number_ == 0) burst_number_ = 1;
-  s.burst.store(burst_number_, std::memory_order_relaxed);
+  if (++s.bursts == 0) s.bursts = 1;  // 0 means "no burst"
+  s.burst.store(s.bursts, std::memory_order_relaxed);
   bool notify;
   {
     // A new generation with no job open: workers wake (or stop spinning), find nothing and spin again.

@@ -66,7 +66,6 @@ class ThreadPool {
   size_t num_threads_;
   std::unique_ptr<State> state_;
   Stats stats_;
-  [[maybe_unused]] uint32_t burst_number_ = 0;  // BeginBurst's count (threaded build only)
 };
 
 }  // namespace webnn::runtime
