@@ -84,10 +84,10 @@ class Conv2dGemmStep final : public runtime::Step {
       PackConvWeights(g_, one_by_one_ ? 1 : g_.taps(), nr, ctx.As<float>(*runtime_filter_),
                       runtime_bias_ ? ctx.As<float>(*runtime_bias_) : nullptr, packed_.data());
     }
-    size_t n_tile = std::max<size_t>(nr, ((g_.og + 1) / 2 + nr - 1) / nr * nr);
+    size_t n_tile = HalfColumnTile(g_.og, nr);
     // A 1x1 over few input channels (K = 16 to 32 in mobilenet_v2's early layers) does little work per
     // tile call: when a whole row of packed weights fits L1 and the rows are many, one call per row block.
-    const size_t og_padded = (g_.og + nr - 1) / nr * nr;
+    const size_t og_padded = runtime::AlignUp(g_.og, nr);
     if (one_by_one_ && m >= 64 * mr && (size_t{g_.cg} + 1) * og_padded * sizeof(float) <= 16384) n_tile = og_padded;
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * (one_by_one_ ? 1 : g_.taps());  // per group
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {

@@ -99,8 +99,7 @@ class ConvTranspose2dStep final : public runtime::Step {
     float* cols = columns_.data();
     const kernels::MinMaxParams no_clamp{-INFINITY, INFINITY};
     const kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};
-    size_t n_tile = std::max<size_t>(nr, ((ncols + 1) / 2 + nr - 1) / nr * nr);
-    if (m > mr * 2) n_tile = std::max<size_t>(nr, std::min<size_t>(n_tile, 64 / nr * nr));
+    const size_t n_tile = CappedColumnTile(m, ncols, mr, nr);
     const uint64_t macs = uint64_t{m} * ncols * g_.cig;
     const size_t out_pixels = size_t{g_.oh} * g_.ow;
     const double avg_rows = out_pixels ? double(rows_.size()) / out_pixels : 0.0;

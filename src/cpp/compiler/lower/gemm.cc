@@ -20,9 +20,7 @@ void RunPackedGemm(runtime::ThreadPool* pool, size_t m, size_t n, size_t k, cons
                    const float* packed, float* c, size_t c_stride, const kernels::MinMaxParams& params) {
   const auto& cfg = kernels::GetF32GemmConfig();
   size_t mr = cfg.mr, nr = cfg.nr;
-  size_t n_tile = std::max<size_t>(nr, ((n + 1) / 2 + nr - 1) / nr * nr);
-  if (m > mr * 2) n_tile = std::max<size_t>(nr, std::min<size_t>(n_tile, 64 / nr * nr));
-  ParallelTiles2D(pool, uint64_t{m} * n * k, m, n, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
+  ParallelTiles2D(pool, uint64_t{m} * n * k, m, n, mr, CappedColumnTile(m, n, mr, nr), [&](size_t i, size_t j, size_t mi, size_t nj) {
     auto fn = mi == 1 && cfg.gemm1 ? cfg.gemm1 : cfg.gemm;
     fn(mi, nj, k, a + i * a_stride, a_stride * sizeof(float), packed + (j / nr) * nr * (k + 1), c + i * c_stride + j,
        c_stride * sizeof(float), nr * sizeof(float), &params);

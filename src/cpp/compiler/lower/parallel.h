@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "runtime/buffer.h"
 #include "runtime/thread_pool.h"
 
 namespace webnn::compiler {
@@ -33,6 +34,15 @@ inline constexpr uint64_t kMinParallelMacs = uint64_t{1} << 17;
 // than on 1). Row runs share the packed weight panel of their column tile in cache.
 inline constexpr uint64_t kMinTaskMacs = uint64_t{1} << 17;
 inline constexpr uint64_t kMaxTasksPerThread = 32;
+
+// The column tile of a packed GEMM (whole nr-wide blocks of packed weights): half the n columns, so that
+// even a few rows make two tasks.
+inline size_t HalfColumnTile(size_t n, size_t nr) { return std::max(nr, runtime::AlignUp((n + 1) / 2, nr)); }
+// The same, at most 64 columns once there are more than two row tiles of mr (matmul and convTranspose2d).
+inline size_t CappedColumnTile(size_t m, size_t n, size_t mr, size_t nr) {
+  const size_t tile = HalfColumnTile(n, nr);
+  return m > mr * 2 ? std::max(nr, std::min(tile, 64 / nr * nr)) : tile;
+}
 
 template <typename Fn>
 void ParallelTiles2D(runtime::ThreadPool* pool, uint64_t macs, size_t range_i, size_t range_j, size_t tile_i,
