@@ -1,5 +1,6 @@
 // The step profiler's table (src/js/testing.js profileNextDispatch/takeProfile), shared by bench/direct.mjs
 // (our API in Node) and bench/run.mjs --browser --profile (through onnxruntime-web in Chromium).
+
 // The steps of the fastest of `count` profiled dispatches (`run` dispatches once and awaits its reads): one
 // alone is often one another process interrupted on this kind of host. null without the testing hooks.
 export async function fastestProfile(testing, context, run, count = 5) {
