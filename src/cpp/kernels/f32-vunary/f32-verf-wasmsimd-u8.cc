@@ -1,5 +1,5 @@
-// f32_verf_ukernel__wasmsimd_u8: y = erf(x), vunary_impl::ErfPiecewise (a float32 polynomial per unit
-// interval of |x|, its coefficients picked per lane by swizzle; at most 0.93 ULP), 2 vector(s) per
+// f32_verf_ukernel__wasmsimd_u8: y = erf(x), vunary_impl::ErfPiecewise (a float32 polynomial per
+// interval of |x|, its coefficients picked per lane by swizzle; at most 1.73 ULP), 2 vector(s) per
 // step: the Horner chain is long, and independent chains keep the SIMD units busy.
 // Tile: 8 floats per main-loop iteration, then 4, then a 1..3 tail. No packed weights.
 // Over-read: none (partial loads/stores on the tail); in place (y == x) is fine.
