@@ -12,9 +12,9 @@ import { fastestProfile } from './profile-table.mjs';
 // Our navigator.ml (the threaded build Node loads; numThreads counts the executor thread, so 1 means
 // the executor computes alone) and its testing hooks.
 // `dist` may name another build's dist/ folder (an A/B of our own changes).
-export async function loadOurs(dist = DIST) {
+export async function loadOurs(dist = DIST, numThreads = 1) {
   const lib = await import(pathToFileURL(path.join(dist, 'index.mjs')).href);
-  lib.install({ numThreads: 1 });
+  lib.install({ numThreads });
   const info = await lib.runtimeInfo();
   const context = await navigator.ml.createContext();
   return { lib, info: { ...info, dist }, context, heapStats: lib.__testing?.heapStats, graphArenaBytes: lib.__testing?.graphArenaBytes };
@@ -65,6 +65,10 @@ export async function prepareOurs({ context, lib }, c, data) {
     async run() {
       context.dispatch(graph, inputs, outputs);
       return new Float32Array(await context.readTensor(out));
+    },
+    // A dispatch without its read (back-to-back dispatches, then one run(), time the operator alone).
+    dispatchOnly() {
+      context.dispatch(graph, inputs, outputs);
     },
     // The steps of a dispatch as the runtime's profiler saw them (name, ms, multiply-adds, pool
     // statistics), the fastest of `count` profiled; null when this build has no profiler.
