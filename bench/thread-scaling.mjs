@@ -40,7 +40,6 @@ async function child(o) {
   const sampleMs = o.smoke ? 1 : 20;
   for (const c of selectedCases(o)) {
     const ours = await prepareOurs(engine, c, caseData(c));
-    const { context } = engine;
     const batch = async (k) => {
       const t = now();
       for (let i = 1; i < k; i++) ours.dispatchOnly();
@@ -54,7 +53,6 @@ async function child(o) {
     for (let r = 0; r < (o.smoke ? 1 : o.runs); r++) best = Math.min(best, await batch(k));
     ours.dispose();
     process.stdout.write(`${TAG}${JSON.stringify({ op: c.op, shape: c.shape, threads: o.child, best, flops: c.work.flops })}\n`);
-    void context;
   }
   engine.context.destroy();
 }
