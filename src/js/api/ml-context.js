@@ -3,7 +3,7 @@
 // lost state. Spec: #api-mlcontext.
 import { convertArguments } from '../webidl/conversions.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
-import { bytesOf, checkBuffer, copyOut, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
+import { bytesOf, checkBuffer, copyOut, descriptorByteLength, newFaultedBuffer, waitForFlag, withStaged } from './heap.js';
 import { contextInternals, destroyWhenCollected, graphInternals, tensorInternals } from './internals.js';
 import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
@@ -174,11 +174,14 @@ export class MLContext {
       checkBuffer('readTensor outputData', outputData, tensor.dataType, native.byteLength(), { byteViews: TENSOR_BYTE_VIEWS });
       target = outputData;
     }
+    // Without outputData the result is a new ArrayBuffer: made now, while the work before the read runs
+    // (and before the request, which must not be left behind if this throws).
+    const fresh = target ? null : newFaultedBuffer(native.byteLength());
     const request = unwrap(this.#native.readTensor(native));
-    return tensorInternals.trackRead(tensor, this.#finishRead(request, tensor, target));
+    return tensorInternals.trackRead(tensor, this.#finishRead(request, tensor, target, fresh));
   }
 
-  async #finishRead(request, tensor, target) {
+  async #finishRead(request, tensor, target, fresh) {
     try {
       // Node: up to 10 s of blocking wait in 1 ms slices (see waitForFlag), as build() does. onnxruntime-web's
       // own wasm EP blocks Node's event loop for a whole inference; and past the blocking part, the
@@ -197,13 +200,12 @@ export class MLContext {
       if (target && target.byteLength !== size) {
         throw new TypeError('readTensor outputData: the buffer was detached before the read completed.');
       }
-      const out = target ? undefined : new ArrayBuffer(size);  // allocated before the claim, to keep it short
-      const view = target ? bytesOf(target) : new Uint8Array(out);
+      const view = target ? bytesOf(target) : new Uint8Array(fresh);
       // The bytes are still the tensor's own (see runtime/read_request.h): claimed, copied, released at once.
       const address = request.beginCopy();
       if (!address && size) throw new DOMException('readTensor: out of memory while keeping the bytes read.', 'UnknownError');
       copyOut(this.#runtime, address, size, view);
-      return out;
+      return target ? undefined : fresh;
     } finally {
       request.endCopy();  // also when nothing was copied: a later write then need not set the bytes aside
       request.delete();
