@@ -292,6 +292,25 @@ inline v128_t TanhF32(v128_t v) {
   return CopySign(r, v);
 }
 
+// alpha x + beta of four floats in f64x2 halves, rounded once: alpha x is exact in double, so the result
+// is the double sum rounded, as the scalar twins compute it. In float, alpha x rounded first lost up to half
+// an ULP of the product, many ULP of a result that cancels (0.3 x + 0.2 near x = -2/3). alpha and beta are
+// f64x2 splats.
+inline v128_t AffineF64(v128_t v, v128_t alpha, v128_t beta) {
+  const v128_t lo = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(v), alpha), beta);
+  const v128_t hi = wasm_f64x2_add(
+      wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)), alpha), beta);
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+}
+
+// elu(x) = x for x > 0, else alpha expm1(x): expm1's argument clamped to [-18, 0] (below -18 expm1 rounds to
+// -1; NaN stays NaN), so Expm1NegativeSmall needs no subnormal check. Shared by the elu kernels.
+inline v128_t EluF32(v128_t v, v128_t alpha) {
+  const v128_t z = wasm_f32x4_pmin(wasm_f32x4_pmax(v, Splat(-18.0f)), Splat(0.0f));
+  const v128_t e = wasm_f32x4_mul(alpha, Expm1NegativeSmall(z));
+  return Select(wasm_f32x4_gt(v, Splat(0.0f)), v, e);
+}
+
 // gelu(x) = x Phi(x) = 0.5 x (1 + erf(x / sqrt(2))): 0.5 x (2 - erfc(z)) for x >= 0, 0.5 x erfc(|z|) below
 // (no cancellation in the negative tail), with z^2 = x^2 / 2 split exactly for erfc's exponent (erfc's
 // 1.2e-7 relative error keeps 2 - erfc within an ULP near 0 too: a Taylor erf there cost 20% and bought

@@ -220,6 +220,9 @@ TEST(F32VUnary, Sweeps) {
       {UnaryOp::kErf, 0.99f, 1.01f},     {UnaryOp::kErf, 1.77f, 1.79f},    {UnaryOp::kErf, 2.71f, 2.73f},    {UnaryOp::kErf, -3.95f, -3.88f},     {UnaryOp::kGelu, -14.0f, 10.0f},
       {UnaryOp::kGelu, -1.0f, 1.0f},     {UnaryOp::kSqrt, 0.0f, 1e6f},     {UnaryOp::kElu, -10.0f, 10.0f},
       {UnaryOp::kSoftplus, -20.0f, 20.0f}, {UnaryOp::kLog, 1e-6f, 1e6f},   {UnaryOp::kHardSwish, -4.0f, 4.0f},
+      {UnaryOp::kHardSwish, -3.01f, -2.99f}, {UnaryOp::kElu, -20.0f, -17.0f}, {UnaryOp::kElu, -1e-3f, 1e-3f},
+      {UnaryOp::kHardSigmoid, -10.0f, 10.0f}, {UnaryOp::kLeakyRelu, -5.0f, 5.0f}, {UnaryOp::kSoftsign, -100.0f, 100.0f},
+      {UnaryOp::kSoftsign, -1e-3f, 1e-3f}, {UnaryOp::kLinear, -10.0f, 10.0f},
   };
   for (const VUnaryKernel& k : kKernels) {
     int64_t max_ulp = 0;
