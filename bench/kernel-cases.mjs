@@ -7,8 +7,8 @@
 // `smoke` marks the one shape per operator that --smoke runs.
 //
 // `xnnpack` says what tfjs-backend-wasm 4.22 runs: XNNPACK for conv, depthwise, fully connected
-// (its matMul of a batch-1 A and B), binary, sigmoid, softmax and pooling; a scalar loop over libm's
-// erf for erf; and for layerNormalization and gelu, which it has no op for, a composition of its ops
+// (its matMul of a batch-1 A and B), binary, sigmoid, elu, softmax and pooling; a scalar loop over libm's
+// erf for erf, a loop of its own for leakyRelu; and for layerNormalization and gelu, which it has no op for, a composition of its ops
 // (so those ratios compare our one kernel with several of theirs, not kernel with kernel).
 
 const F32 = 4;
@@ -94,6 +94,9 @@ export const CASES = [
   },
   unary('sigmoid', (b, x) => b.sigmoid(x), (tf, x) => tf.sigmoid(x), 'XNNPACK sigmoid', true),
   unary('erf', (b, x) => b.erf(x), (tf, x) => tf.erf(x), 'not XNNPACK: scalar libm erf', true),
+  unary('elu', (b, x) => b.elu(x), (tf, x) => tf.elu(x), 'XNNPACK elu', false),
+  unary('leakyRelu', (b, x) => b.leakyRelu(x, { alpha: 0.1 }), (tf, x) => tf.leakyRelu(x, 0.1),
+        'not XNNPACK: tfjs\'s own loop', false),
   unary('gelu', (b, x) => b.gelu(x), (tf, x) => tf.mul(tf.mul(x, 0.5), tf.add(tf.erf(tf.mul(x, Math.SQRT1_2)), 1)),
         'composed: 5 tfjs ops (mul, mul, erf, add, mul)', true),
   {
