@@ -203,7 +203,7 @@ async function main() {
   }
   for (const r of o.profile ? results.filter((x) => x.engine === 'ours') : []) {
     for (const [model, m] of Object.entries(r.models)) {
-      if (m.profile?.length) printProfile(`${model}, ${r.threads} thread(s), Chromium, one run after the timed ones`, m.profile);
+      if (m.profile?.length) printProfile(`${model}, ${r.threads} thread(s), Chromium, the fastest of 5 profiled runs after the timed ones`, m.profile);
     }
   }
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, warmup: o.warmup, results }, null, 2));
