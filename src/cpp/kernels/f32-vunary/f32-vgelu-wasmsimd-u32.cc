@@ -1,0 +1,17 @@
+// f32_vgelu_ukernel__wasmsimd_u32: y = x * Phi(x), vunary_impl::GeluF32 (as the u4, u8 and u16 kernels) through
+// vunary_impl::LoopGuarded: groups with every |x| <= 13 skip exp's per-vector subnormal check.
+// Tile: 32 floats per main-loop iteration, then 4, then a 1..3 tail. No packed weights.
+// Over-read: none (partial loads/stores on the tail); in place (y == x) is fine.
+// Reference: f32_vgelu_ukernel__scalar (double precision), within <= 18 ULP (WPT); bit-identical to the u4,
+// u8 and u16 kernels. 8 vectors per step: the division, polynomial and exp are one long chain, and 4 in
+// flight left it waiting on latency (1M: 3.2 ms at u16, 2.6 here).
+#include "kernels/f32-vunary/vunary-impl.h"
+
+namespace webnn::kernels {
+
+void f32_vgelu_ukernel__wasmsimd_u32(size_t n, const float* x, float* y, const UnaryParams* params) {
+  using namespace vunary_impl;
+  LoopGuarded<8>(n, x, y, kGeluFastBound, GeluF32<false>, GeluF32<true>);
+}
+
+}  // namespace webnn::kernels
