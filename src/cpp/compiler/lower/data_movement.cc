@@ -111,6 +111,18 @@ Expected<StepPtr> LowerConcat(const LowerArgs& a) {
   });
 }
 
+// The source index along one axis of a padded output index `src` (output index minus the leading pad),
+// or -1 where the output takes the constant.
+inline int64_t PadSource(PadMode mode, int64_t src, int64_t size) {
+  if (src >= 0 && src < size) return src;
+  if (mode == PadMode::kConstant) return -1;
+  if (mode == PadMode::kEdge) return src < 0 ? 0 : size - 1;
+  return src < 0 ? -src : 2 * (size - 1) - src;  // reflection, excluding the edge; padding < size is validated
+}
+
+// Row by row along the last axis: a row whose outer index lies in a constant pad is the constant; else its
+// source row is found once, its middle copied in one run, and only the pads on either side element by
+// element (an index computation and a copy per element made a 1x64x56x56 pad take 2.7 ms, 13.6 ns each).
 Expected<StepPtr> LowerPad(const LowerArgs& a) {
   const auto& p = std::get<PadParams>(a.node.params);
   DataType type = a.input(0).type;
@@ -124,29 +136,54 @@ Expected<StepPtr> LowerPad(const LowerArgs& a) {
     T v = Store<T>(static_cast<ComputeType<T>>(p.value));
     std::memcpy(fill.data(), &v, es);
   });
+  const size_t rank = out_shape.size();
+  const uint64_t out_inner = rank ? out_shape[rank - 1] : 1;
+  const int64_t in_inner = rank ? static_cast<int64_t>(in_shape[rank - 1]) : 1;
+  const int64_t lead = rank ? p.begin[rank - 1] : 0;
+  const uint64_t rows = *NumElements(out_shape) / std::max<uint64_t>(out_inner, 1);
   TensorRef rx = a.in[0], ry = a.out[0];
   return MakeStep("pad", [=](const ExecContext& ctx) {
     const uint8_t* x = ctx.Ptr(rx);
     uint8_t* y = ctx.Ptr(ry);
-    ForEachIndex(out_shape, [&](uint64_t i, const std::vector<uint32_t>& idx) {
-      uint64_t off = 0;
-      for (size_t d = 0; d < idx.size(); ++d) {
-        int64_t src = static_cast<int64_t>(idx[d]) - p.begin[d];
-        int64_t size = in_shape[d];
-        if (src < 0 || src >= size) {
-          if (p.mode == PadMode::kConstant) {
-            std::memcpy(y + i * es, fill.data(), es);
-            return;
+    const auto put_fill = [&](uint8_t* dst, uint64_t count) {
+      for (uint64_t j = 0; j < count; ++j) std::memcpy(dst + j * es, fill.data(), es);
+    };
+    ParallelRows(ctx.pool, rows, out_inner, [&](uint64_t begin, uint64_t end) {
+      for (uint64_t r = begin; r < end; ++r) {
+        uint8_t* out = y + r * out_inner * es;
+        // The source row: the outer axes' indices, from the last but one up.
+        int64_t src_row = 0;
+        bool constant_row = false;
+        uint64_t rest = r;
+        for (size_t d = rank > 0 ? rank - 1 : 0; d-- > 0;) {
+          const int64_t idx = static_cast<int64_t>(rest % out_shape[d]);
+          rest /= out_shape[d];
+          const int64_t src = PadSource(p.mode, idx - p.begin[d], static_cast<int64_t>(in_shape[d]));
+          if (src < 0) {
+            constant_row = true;
+            break;
           }
-          if (p.mode == PadMode::kEdge) {
-            src = src < 0 ? 0 : size - 1;
-          } else {  // reflection, excluding the edge; padding < size is validated
-            src = src < 0 ? -src : 2 * (size - 1) - src;
-          }
+          src_row += src * static_cast<int64_t>(in_strides[d]);
         }
-        off += static_cast<uint64_t>(src) * in_strides[d];
+        if (constant_row) {
+          put_fill(out, out_inner);
+          continue;
+        }
+        const uint8_t* in = x + src_row * es;
+        const auto put_pad = [&](int64_t from, int64_t to) {  // output columns [from, to) outside the input
+          for (int64_t j = from; j < to; ++j) {
+            const int64_t src = PadSource(p.mode, j - lead, in_inner);
+            if (src < 0) {
+              std::memcpy(out + j * es, fill.data(), es);
+            } else {
+              std::memcpy(out + j * es, in + src * es, es);
+            }
+          }
+        };
+        put_pad(0, lead);
+        std::memcpy(out + lead * es, in, in_inner * es);
+        put_pad(lead + in_inner, static_cast<int64_t>(out_inner));
       }
-      std::memcpy(y + i * es, x + off * es, es);
     });
   });
 }
