@@ -174,29 +174,46 @@ Expected<StepPtr> LowerCast(const LowerArgs& a) {
   });
 }
 
-Expected<StepPtr> LowerWhere(const LowerArgs& a) {
-  size_t es = ByteSize(a.output(0).type);
+// One row of where(): element types by size (the bytes move unchanged), so the copy is a typed load and
+// store, not a memcpy call per element (1x64x56x56: 8 ns per element); contiguous rows in their own loop.
+template <typename E>
+void WhereRow(uint64_t n, const uint8_t* c, int64_t sc, const E* t, int64_t st, const E* f, int64_t sf, E* y) {
+  if (sc == 1 && st == 1 && sf == 1) {
+    for (uint64_t i = 0; i < n; ++i) y[i] = c[i] != 0 ? t[i] : f[i];
+    return;
+  }
+  for (uint64_t i = 0; i < n; ++i) y[i] = c[i * sc] != 0 ? t[i * st] : f[i * sf];
+}
+
+template <typename E>
+StepPtr MakeWhere(const LowerArgs& a) {
   BroadcastLoop loop =
       MakeBroadcastLoop(a.output(0).shape, {a.input(0).shape, a.input(1).shape, a.input(2).shape});
   TensorRef rc = a.in[0], rt = a.in[1], rf = a.in[2], ry = a.out[0];
   return MakeStep("where", [=](const ExecContext& ctx) {
     const uint8_t* c = ctx.Ptr(rc);
-    const uint8_t* t = ctx.Ptr(rt);
-    const uint8_t* f = ctx.Ptr(rf);
-    uint8_t* y = ctx.Ptr(ry);
+    const E* t = ctx.As<E>(rt);
+    const E* f = ctx.As<E>(rf);
+    E* y = ctx.As<E>(ry);
     ParallelRows(ctx.pool, loop.rows(), loop.inner, [&](uint64_t b, uint64_t e) {
       BroadcastRowCursor cursor(loop, b);
       for (uint64_t r = b; r < e; ++r, cursor.Next()) {
         const int64_t* off = cursor.offsets();
-        for (uint64_t i = 0; i < loop.inner; ++i) {
-          bool cond = c[off[0] + i * loop.inner_strides[0]] != 0;
-          const uint8_t* src = cond ? t + (off[1] + i * loop.inner_strides[1]) * es
-                                    : f + (off[2] + i * loop.inner_strides[2]) * es;
-          std::memcpy(y + (r * loop.inner + i) * es, src, es);
-        }
+        WhereRow<E>(loop.inner, c + off[0], loop.inner_strides[0], t + off[1], loop.inner_strides[1], f + off[2],
+                    loop.inner_strides[2], y + r * loop.inner);
       }
     });
   });
+}
+
+Expected<StepPtr> LowerWhere(const LowerArgs& a) {
+  switch (ByteSize(a.output(0).type)) {
+    case 1: return MakeWhere<uint8_t>(a);
+    case 2: return MakeWhere<uint16_t>(a);
+    case 4: return MakeWhere<uint32_t>(a);
+    case 8: return MakeWhere<uint64_t>(a);
+    default: return NotSupported("where: an element size of " + std::to_string(ByteSize(a.output(0).type)) + " bytes.");
+  }
 }
 
 Expected<StepPtr> LowerExpand(const LowerArgs& a) {
