@@ -17,6 +17,8 @@ void OptimizeLayout(Subgraph& g);
 // Folds relu / clamp into the conv2d, gemm or binary node that produces their only input, and
 // mul(x, sigmoid(x)) (SiLU, as ONNX exporters write it) into one swish unary node.
 void FuseActivations(Subgraph& g);
+// Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
+void ReduceStrength(Subgraph& g);
 
 // Shared helpers.
 void ReplaceAllUses(Subgraph& g, ValueId from, ValueId to);

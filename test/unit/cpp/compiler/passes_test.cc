@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "compiler/passes/passes.h"
 
 namespace webnn::compiler {
@@ -164,6 +166,39 @@ TEST(FuseActivationsTest, FusesMulOfSigmoidIntoSwishUnlessTheSigmoidIsSeen) {
   h.AddOutput("y2", y2);
   FuseActivations(h);
   EXPECT_EQ(CountLive(h, kBinary), 2);
+}
+
+// A float32 constant of `values` and `shape`.
+ValueId Floats(Subgraph& g, Shape shape, std::vector<float> values) {
+  auto buffer = runtime::Buffer::Allocate(values.size() * sizeof(float));
+  EXPECT_TRUE(buffer.ok());
+  std::memcpy((*buffer)->data(), values.data(), values.size() * sizeof(float));
+  return g.AddConstant(DataType::kFloat32, std::move(shape), *buffer);
+}
+
+TEST(ReduceStrengthTest, PowOfTwoBecomesMulOnlyWhenEveryExponentIsTwoAndNothingBroadcasts) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {2, 3});
+  const auto pow = [&](ValueId e, Shape out_shape) {
+    ValueId y = g.AddValue(DataType::kFloat32, out_shape);
+    g.AddNode(BinaryParams{BinaryOp::kPow, {}}, {x, e}, {y}, "pow");
+    g.AddOutput("y" + std::to_string(g.nodes.size()), y);
+    return g.nodes.size() - 1;
+  };
+  const size_t squared = pow(Floats(g, {}, {2.0f}), {2, 3});
+  const size_t per_column = pow(Floats(g, {3}, {2.0f, 2.0f, 2.0f}), {2, 3});
+  const size_t mixed = pow(Floats(g, {3}, {2.0f, 3.0f, 2.0f}), {2, 3});
+  const size_t broadcasting = pow(Floats(g, {4, 2, 3}, std::vector<float>(24, 2.0f)), {4, 2, 3});
+  ValueId variable = g.AddInput("e", DataType::kFloat32, {});
+  const size_t not_constant = pow(variable, {2, 3});
+  ReduceStrength(g);
+  const auto op = [&](size_t node) { return std::get<BinaryParams>(g.nodes[node].params).op; };
+  EXPECT_EQ(op(squared), BinaryOp::kMul);
+  EXPECT_EQ(g.nodes[squared].inputs, (std::vector<ValueId>{x, x}));
+  EXPECT_EQ(op(per_column), BinaryOp::kMul);
+  EXPECT_EQ(op(mixed), BinaryOp::kPow);
+  EXPECT_EQ(op(broadcasting), BinaryOp::kPow);
+  EXPECT_EQ(op(not_constant), BinaryOp::kPow);
 }
 
 TEST(RemoveDeadNodesTest, DropsNodesThatReachNoOutput) {
