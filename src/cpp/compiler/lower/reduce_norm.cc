@@ -207,6 +207,29 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
   TensorRef rb = p.has_bias ? a.in[p.has_scale ? 2 : 1] : TensorRef{};
   bool has_scale = p.has_scale, has_bias = p.has_bias;
   float eps = p.epsilon;
+  // instanceNormalization in NHWC: the normalized axes are the spatial ones just before the channel, which
+  // is last, so each batch item is `pixels` rows of interleaved channels (f32_layernorm_channels__wasmsimd).
+  const bool channels_last = per_row && p.channel_axis == static_cast<int32_t>(s.size()) - 1 && s.size() >= 2 &&
+                             AxesAreTrailing(s.size() - 1, p.axes);
+  if (channels_last) {
+    const uint64_t channels = s.back();
+    const uint64_t pixels = split.inner_offsets.size();
+    const uint64_t items = channels ? split.outer_offsets.size() / channels : 0;
+    return MakeStep("instanceNormalization", [=](const ExecContext& ctx) {
+      const float* x = ctx.As<float>(rx);
+      float* y = ctx.As<float>(ry);
+      const float* scale = has_scale ? ctx.As<float>(rs) : nullptr;
+      const float* bias = has_bias ? ctx.As<float>(rb) : nullptr;
+      ParallelRows(ctx.pool, items, pixels * channels, [&](uint64_t b, uint64_t e) {
+        std::vector<double> scratch(2 * channels);
+        for (uint64_t item = b; item < e; ++item) {
+          const uint64_t base = item * pixels * channels;
+          kernels::f32_layernorm_channels__wasmsimd(pixels, channels, x + base, scale, bias, eps, y + base,
+                                                    scratch.data());
+        }
+      });
+    });
+  }
   return MakeStep("layerNormalization", [=](const ExecContext& ctx) {
     const float* x = ctx.As<float>(rx);
     float* y = ctx.As<float>(ry);
@@ -218,7 +241,13 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
       for (uint64_t o = b; o < e; ++o) {
         uint64_t base = split.outer_offsets[o];
         if (trailing && params_in_order && !per_row) {
-          kernels::f32_layernorm__wasmsimd(n, x + base, scale, bias, eps, y + base);
+          kernels::f32_layernorm__wasmsimd(n, x + base, scale, bias, 1, eps, y + base);
+          continue;
+        }
+        if (trailing && per_row) {  // instanceNormalization in NCHW: one scale and bias per row
+          const uint32_t c = row_channel[o];
+          kernels::f32_layernorm__wasmsimd(n, x + base, scale ? scale + c : nullptr, bias ? bias + c : nullptr, 0,
+                                           eps, y + base);
           continue;
         }
         // Generic: mean and variance in double, then scale/bias through the parameter index map.

@@ -109,9 +109,9 @@ TEST(F32LayerNorm, RowsAgainstDouble) {
       for (float v : x) var += (v - mean) * (v - mean);
       var /= n;
       std::vector<float> y(n + 1, 9.0f), ys(n), in_place = x;
-      f32_layernorm__wasmsimd(n, x.data(), s, b, eps, y.data());
-      f32_layernorm__scalar(n, x.data(), s, b, eps, ys.data());
-      f32_layernorm__wasmsimd(n, in_place.data(), s, b, eps, in_place.data());
+      f32_layernorm__wasmsimd(n, x.data(), s, b, 1, eps, y.data());
+      f32_layernorm__scalar(n, x.data(), s, b, 1, eps, ys.data());
+      f32_layernorm__wasmsimd(n, in_place.data(), s, b, 1, eps, in_place.data());
       ASSERT_EQ(y[n], 9.0f);
       for (size_t i = 0; i < n; ++i) {
         double r = (x[i] - mean) / std::sqrt(var + eps);
@@ -124,7 +124,7 @@ TEST(F32LayerNorm, RowsAgainstDouble) {
     }
   }
   float single = 5.0f, out = 1.0f;
-  f32_layernorm__wasmsimd(1, &single, nullptr, nullptr, 1e-5f, &out);
+  f32_layernorm__wasmsimd(1, &single, nullptr, nullptr, 1, 1e-5f, &out);
   EXPECT_EQ(out, 0.0f);
 }
 
@@ -168,6 +168,74 @@ TEST(F32Reduce, StridedRows) {
         for (size_t r = 0; r < rows; ++r) want += x[r * stride + c];
         ASSERT_NEAR(y[c], want, 1e-5);
         ASSERT_TRUE(testing::SameBits(y[c], ys[c]));
+      }
+    }
+  }
+}
+
+// One scale and one bias for the row (stride 0), as instanceNormalization's channel in NCHW.
+TEST(F32LayerNorm, UniformParametersAgainstDouble) {
+  Rng rng(7);
+  for (size_t n = 1; n <= 67; ++n) {
+    std::vector<float> x = rng.Vector(n, -10.0f, 10.0f);
+    const float scale = -1.25f, bias = 0.375f;
+    for (int variant = 0; variant < 4; ++variant) {
+      const float* s = variant & 1 ? &scale : nullptr;
+      const float* b = variant & 2 ? &bias : nullptr;
+      double mean = 0, var = 0;
+      for (float v : x) mean += v;
+      mean /= n;
+      for (float v : x) var += (v - mean) * (v - mean);
+      var /= n;
+      std::vector<float> y(n + 1, 9.0f), ys(n);
+      f32_layernorm__wasmsimd(n, x.data(), s, b, 0, 1e-5f, y.data());
+      f32_layernorm__scalar(n, x.data(), s, b, 0, 1e-5f, ys.data());
+      ASSERT_EQ(y[n], 9.0f);
+      for (size_t i = 0; i < n; ++i) {
+        double r = (x[i] - mean) / std::sqrt(var + 1e-5);
+        if (s) r *= scale;
+        if (b) r += bias;
+        ASSERT_LE(UlpDistance(y[i], static_cast<float>(r)), 1) << "n=" << n << " i=" << i;
+        ASSERT_TRUE(testing::SameBits(y[i], ys[i])) << "n=" << n << " i=" << i;
+      }
+    }
+  }
+}
+
+// Interleaved channels (instanceNormalization in NHWC): bit-identical to the scalar twin, whose per-channel
+// sums run in the same order, and within an ULP of each channel's double formula; in place too.
+TEST(F32LayerNorm, ChannelsAgainstDouble) {
+  Rng rng(8);
+  for (size_t channels : {1, 3, 4, 7, 8, 13}) {
+    for (size_t pixels : {1, 2, 5, 49}) {
+      std::vector<float> x = rng.Vector(pixels * channels, -10.0f, 10.0f);
+      std::vector<float> scale = rng.Vector(channels), bias = rng.Vector(channels);
+      for (int variant = 0; variant < 4; ++variant) {
+        const float* s = variant & 1 ? scale.data() : nullptr;
+        const float* b = variant & 2 ? bias.data() : nullptr;
+        std::vector<double> scratch(2 * channels);
+        std::vector<float> y(x.size() + 1, 9.0f), ys(x.size()), in_place = x;
+        f32_layernorm_channels__wasmsimd(pixels, channels, x.data(), s, b, 1e-5f, y.data(), scratch.data());
+        f32_layernorm_channels__scalar(pixels, channels, x.data(), s, b, 1e-5f, ys.data(), scratch.data());
+        f32_layernorm_channels__wasmsimd(pixels, channels, in_place.data(), s, b, 1e-5f, in_place.data(),
+                                         scratch.data());
+        ASSERT_EQ(y[x.size()], 9.0f);
+        for (size_t c = 0; c < channels; ++c) {
+          double mean = 0, var = 0;
+          for (size_t p = 0; p < pixels; ++p) mean += x[p * channels + c];
+          mean /= pixels;
+          for (size_t p = 0; p < pixels; ++p) var += (x[p * channels + c] - mean) * (x[p * channels + c] - mean);
+          var /= pixels;
+          for (size_t p = 0; p < pixels; ++p) {
+            const size_t i = p * channels + c;
+            double r = (x[i] - mean) / std::sqrt(var + 1e-5);
+            if (s) r *= s[c];
+            if (b) r += b[c];
+            ASSERT_LE(UlpDistance(y[i], static_cast<float>(r)), 1) << channels << "ch " << pixels << "px i=" << i;
+            ASSERT_TRUE(testing::SameBits(y[i], ys[i])) << channels << "ch " << pixels << "px i=" << i;
+            ASSERT_TRUE(testing::SameBits(y[i], in_place[i]));
+          }
+        }
       }
     }
   }
