@@ -303,6 +303,24 @@ inline v128_t AffineF64(v128_t v, v128_t alpha, v128_t beta) {
   return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
 }
 
+// softplus(x) = max(x, 0) + log1p(e), e = exp(-|x|) in (0, 1] (no overflow, and no cancellation for x < 0):
+// log1p(e) = 2 atanh(s) with s = e / (2 + e) <= 1/3, the atanh series in s^2 <= 1/9 to its eighth term
+// (the next is below 2^-29), so the result keeps relative accuracy when e is tiny. +inf gives inf, -inf 0,
+// NaN NaN. Shared by the softplus kernels; kExact = false for |x| <= kSoftplusFastBound only.
+constexpr float kSoftplusFastBound = 87.0f;
+template <bool kExact = true>
+inline v128_t SoftplusF32(v128_t v) {
+  const v128_t e = ExpNonPositiveF32<kExact>(NegAbs(v));
+  const v128_t s = wasm_f32x4_div(e, wasm_f32x4_add(Splat(2.0f), e));
+  const v128_t z = wasm_f32x4_mul(s, s);
+  static constexpr float kC[] = {1.0f / 15, 1.0f / 13, 1.0f / 11, 1.0f / 9, 1.0f / 7, 1.0f / 5, 1.0f / 3, 1.0f};
+  v128_t q = Splat(kC[0]);
+#pragma clang loop unroll(full)
+  for (size_t i = 1; i < sizeof(kC) / sizeof(kC[0]); ++i) q = wasm_f32x4_add(Splat(kC[i]), wasm_f32x4_mul(q, z));
+  const v128_t log1p = wasm_f32x4_mul(wasm_f32x4_add(s, s), q);
+  return wasm_f32x4_add(wasm_f32x4_pmax(v, Splat(0.0f)), log1p);
+}
+
 // elu(x) = x for x > 0, else alpha expm1(x): expm1's argument clamped to [-18, 0] (below -18 expm1 rounds to
 // -1; NaN stays NaN), so Expm1NegativeSmall needs no subnormal check. Shared by the elu kernels.
 inline v128_t EluF32(v128_t v, v128_t alpha) {

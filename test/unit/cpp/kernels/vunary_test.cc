@@ -223,6 +223,7 @@ TEST(F32VUnary, Sweeps) {
       {UnaryOp::kHardSwish, -3.01f, -2.99f}, {UnaryOp::kElu, -20.0f, -17.0f}, {UnaryOp::kElu, -1e-3f, 1e-3f},
       {UnaryOp::kHardSigmoid, -10.0f, 10.0f}, {UnaryOp::kLeakyRelu, -5.0f, 5.0f}, {UnaryOp::kSoftsign, -100.0f, 100.0f},
       {UnaryOp::kSoftsign, -1e-3f, 1e-3f}, {UnaryOp::kLinear, -10.0f, 10.0f},
+      {UnaryOp::kSoftplus, -104.0f, -80.0f}, {UnaryOp::kSoftplus, -1e-3f, 1e-3f}, {UnaryOp::kSoftplus, 80.0f, 100.0f},
   };
   for (const VUnaryKernel& k : kKernels) {
     int64_t max_ulp = 0;
