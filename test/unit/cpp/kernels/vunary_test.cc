@@ -120,7 +120,7 @@ TEST(F32VUnary, TablesCoverEveryOp) {
   }
   EXPECT_EQ(GetF32VUnary(UnaryOp::kTanh), f32_vtanh_ukernel__wasmsimd_u32);  // the last of its .inc rows
   EXPECT_EQ(GetF32VUnary(UnaryOp::kRelu), f32_vrelu_ukernel__wasmsimd_u8);
-  EXPECT_EQ(GetF32VUnary(UnaryOp::kLog), f32_vlog_ukernel__scalar);
+  EXPECT_EQ(GetF32VUnary(UnaryOp::kLog), f32_vlog_ukernel__wasmsimd_u16);
   EXPECT_EQ(GetF32VUnaryScalar(UnaryOp::kTanh), f32_vtanh_ukernel__scalar);
   EXPECT_EQ(GetF32VUnaryScalar(UnaryOp::kRoundEven), f32_vroundeven_ukernel__scalar);
 }
@@ -223,6 +223,7 @@ TEST(F32VUnary, Sweeps) {
       {UnaryOp::kHardSwish, -3.01f, -2.99f}, {UnaryOp::kElu, -20.0f, -17.0f}, {UnaryOp::kElu, -1e-3f, 1e-3f},
       {UnaryOp::kHardSigmoid, -10.0f, 10.0f}, {UnaryOp::kLeakyRelu, -5.0f, 5.0f}, {UnaryOp::kSoftsign, -100.0f, 100.0f},
       {UnaryOp::kSoftsign, -1e-3f, 1e-3f}, {UnaryOp::kLinear, -10.0f, 10.0f},
+      {UnaryOp::kLog, 0.99f, 1.01f}, {UnaryOp::kLog, 1e-44f, 1e-37f}, {UnaryOp::kLog, 1e30f, 3e38f},
       {UnaryOp::kSoftplus, -104.0f, -80.0f}, {UnaryOp::kSoftplus, -1e-3f, 1e-3f}, {UnaryOp::kSoftplus, 80.0f, 100.0f},
   };
   for (const VUnaryKernel& k : kKernels) {
