@@ -37,6 +37,7 @@ run wpt node --no-experimental-fetch test/wpt/run.mjs
 run wpt-relaxed node --no-experimental-fetch "${relaxed_flag[@]}" test/wpt/run.mjs --expect-variant relaxed-simd-threaded
 run bench-smoke node --no-experimental-fetch bench/kernels-vs-xnnpack.mjs --smoke
 run bench-threads-smoke node --no-experimental-fetch bench/thread-scaling.mjs --smoke
+run bench-operators node --no-experimental-fetch bench/operators.mjs
 if [[ -f test/models/ort-models.test.mjs ]]; then
   run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs
   run ort-node-relaxed node --no-experimental-fetch "${relaxed_flag[@]}" test/models/ort-models.test.mjs --expect-variant relaxed-simd-threaded
