@@ -9,6 +9,7 @@
 //   node --no-experimental-fetch bench/operators.mjs [--filter RE] [--json out.json]
 import fs from 'node:fs';
 import { loadOurs } from './engines.mjs';
+import { rng } from '../test/models/numerics.mjs';
 import { parseOptions } from '../tools/cli-options.mjs';
 
 const NCHW = [1, 64, 56, 56];
@@ -17,13 +18,8 @@ const ROWS = [128, 1024];
 
 // A seeded fill in [-1, 1).
 function values(n, seed = 1) {
-  const a = new Float32Array(n);
-  let s = seed;
-  for (let i = 0; i < n; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    a[i] = s / 2 ** 31 - 1;
-  }
-  return a;
+  const next = rng(seed);
+  return Float32Array.from({ length: n }, () => 2 * next() - 1);
 }
 const constant = (b, shape, data) => b.constant({ dataType: 'float32', shape }, data ?? values(shape.reduce((p, d) => p * d, 1), 7));
 const scalar = (b, v) => constant(b, [], new Float32Array([v]));

@@ -160,6 +160,15 @@ inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) {
   return ExpNonPositiveImpl<true, true, kExact>(hi, lo, m);
 }
 
+// f(x) for four floats through f64x2: each half promoted, f applied, the two demoted (rounded once) and
+// put back together. For the operations held to the double formula rounded once.
+template <typename F>
+inline v128_t ViaF64Halves(v128_t v, F f) {
+  const v128_t lo = f(wasm_f64x2_promote_low_f32x4(v));
+  const v128_t hi = f(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)));
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+}
+
 // exp(x) in f64x2 to about 2^-47 relative: rounded to float it is correctly rounded except for inputs
 // within 2^-47 of a rounding boundary. n = round(x log2e) comes from adding the magic number 1.5 * 2^52 + 1023:
 // the sum's low significand bits are then n + 1023 (|x log2e| < 2^51), so 2^n is those bits shifted into the
@@ -214,20 +223,14 @@ inline v128_t LogF64Positive(v128_t x) {
 // log(x) of four floats, each half through LogF64Positive, rounded once; 0 gives -inf, negatives and NaN
 // NaN, +inf +inf. Shared by the log kernels.
 inline v128_t LogF32ViaF64(v128_t v) {
-  const v128_t lo = LogF64Positive(wasm_f64x2_promote_low_f32x4(v));
-  const v128_t hi = LogF64Positive(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)));
-  v128_t r = wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+  v128_t r = ViaF64Halves(v, LogF64Positive);
   r = Select(wasm_f32x4_eq(v, Splat(0.0f)), Splat(-__builtin_inff()), r);
   r = Select(wasm_f32x4_eq(v, Splat(__builtin_inff())), v, r);
   return Select(wasm_f32x4_lt(v, Splat(0.0f)), Splat(__builtin_nanf("")), Select(wasm_f32x4_ne(v, v), v, r));
 }
 
 // exp(x) of four floats, each half through ExpF64, rounded once. Shared by the exp kernels.
-inline v128_t ExpF32ViaF64(v128_t v) {
-  const v128_t lo = ExpF64(wasm_f64x2_promote_low_f32x4(v));
-  const v128_t hi = ExpF64(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)));
-  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
-}
+inline v128_t ExpF32ViaF64(v128_t v) { return ViaF64Halves(v, ExpF64); }
 
 // erf(x) in float32, piecewise (tools/fit-erf-piecewise.mjs 7 bounds=1.0,1.78,2.72): on [0, 1)
 // x + x P0(x^2), whose correction P0 = erf(x)/x - 1 is at most 0.16 in size, so its rounding weighs little
@@ -337,10 +340,7 @@ inline v128_t TanhF32(v128_t v) {
 // an ULP of the product, many ULP of a result that cancels (0.3 x + 0.2 near x = -2/3). alpha and beta are
 // f64x2 splats.
 inline v128_t AffineF64(v128_t v, v128_t alpha, v128_t beta) {
-  const v128_t lo = wasm_f64x2_add(wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(v), alpha), beta);
-  const v128_t hi = wasm_f64x2_add(
-      wasm_f64x2_mul(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)), alpha), beta);
-  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+  return ViaF64Halves(v, [&](v128_t d) { return wasm_f64x2_add(wasm_f64x2_mul(d, alpha), beta); });
 }
 
 // softplus(x) = max(x, 0) + log1p(e), e = exp(-|x|) in (0, 1] (no overflow, and no cancellation for x < 0):
