@@ -361,6 +361,48 @@ inline v128_t SoftplusF32(v128_t v) {
   return wasm_f32x4_add(wasm_f32x4_pmax(v, Splat(0.0f)), log1p);
 }
 
+// sin(x) (kCos = false) or cos(x) (true) for |x| <= kSinCosFastBound: x = k pi/2 + r with r in [-pi/4, pi/4],
+// k from the rounding constant (its low bits are the quadrant, as in RoundTimesLog2e) and pi/2 in three
+// parts whose first two times k are exact up to the bound (Cephes' sinf split, doubled); sin r and cos r by
+// Cephes' minimax polynomials; the quadrant picks one and its sign. About 1e-7 absolute where WPT allows
+// 1/1024. +-inf and NaN give NaN. Beyond the bound the reduction loses bits: SinCosExact takes those.
+constexpr float kSinCosFastBound = 8192.0f;
+template <bool kCos>
+inline v128_t SinCosF32(v128_t v) {
+  const v128_t magic = Splat(12582912.0f);  // 1.5 * 2^23: k in the low significand bits
+  const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(v, Splat(0.636619772367581343f)), magic);
+  const v128_t k = wasm_f32x4_sub(biased, magic);
+  v128_t r = wasm_f32x4_sub(v, wasm_f32x4_mul(k, Splat(1.5703125f)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(k, Splat(4.837512969970703125e-4f)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(k, Splat(7.54978995489188216e-8f)));
+  const v128_t r2 = wasm_f32x4_mul(r, r);
+  v128_t sp = Splat(-1.9515295891e-4f);
+  sp = wasm_f32x4_add(Splat(8.3321608736e-3f), wasm_f32x4_mul(sp, r2));
+  sp = wasm_f32x4_add(Splat(-1.6666654611e-1f), wasm_f32x4_mul(sp, r2));
+  const v128_t sin_r = wasm_f32x4_add(r, wasm_f32x4_mul(wasm_f32x4_mul(r, r2), sp));
+  v128_t cp = Splat(2.443315711809948e-5f);
+  cp = wasm_f32x4_add(Splat(-1.388731625493765e-3f), wasm_f32x4_mul(cp, r2));
+  cp = wasm_f32x4_add(Splat(4.166664568298827e-2f), wasm_f32x4_mul(cp, r2));
+  const v128_t cos_r = wasm_f32x4_add(wasm_f32x4_sub(Splat(1.0f), wasm_f32x4_mul(Splat(0.5f), r2)),
+                                      wasm_f32x4_mul(wasm_f32x4_mul(r2, r2), cp));
+  // Quadrant q = k mod 4 (cos: k + 1): odd takes the other function, 2 and 3 the negative.
+  v128_t q = biased;
+  if constexpr (kCos) q = wasm_i32x4_add(q, wasm_i32x4_const_splat(1));
+  const v128_t odd = wasm_i32x4_eq(wasm_v128_and(q, wasm_i32x4_const_splat(1)), wasm_i32x4_const_splat(1));
+  const v128_t negate = wasm_i32x4_shl(wasm_v128_and(q, wasm_i32x4_const_splat(2)), 30);  // bit 1 -> sign bit
+  return wasm_v128_xor(Select(odd, cos_r, sin_r), negate);
+}
+
+// sin or cos of each lane in double through libm, as the scalar twins: the rare path for |x| beyond
+// kSinCosFastBound (and NaN).
+template <bool kCos>
+inline v128_t SinCosExact(v128_t v) {
+  alignas(16) float lanes[4];
+  wasm_v128_store(lanes, v);
+  for (float& x : lanes) x = static_cast<float>(kCos ? __builtin_cos(static_cast<double>(x)) : __builtin_sin(static_cast<double>(x)));
+  return wasm_v128_load(lanes);
+}
+
 // elu(x) = x for x > 0, else alpha expm1(x): expm1's argument clamped to [-18, 0] (below -18 expm1 rounds to
 // -1; NaN stays NaN), so Expm1NegativeSmall needs no subnormal check. Shared by the elu kernels.
 inline v128_t EluF32(v128_t v, v128_t alpha) {

@@ -223,6 +223,8 @@ TEST(F32VUnary, Sweeps) {
       {UnaryOp::kHardSwish, -3.01f, -2.99f}, {UnaryOp::kElu, -20.0f, -17.0f}, {UnaryOp::kElu, -1e-3f, 1e-3f},
       {UnaryOp::kHardSigmoid, -10.0f, 10.0f}, {UnaryOp::kLeakyRelu, -5.0f, 5.0f}, {UnaryOp::kSoftsign, -100.0f, 100.0f},
       {UnaryOp::kSoftsign, -1e-3f, 1e-3f}, {UnaryOp::kLinear, -10.0f, 10.0f},
+      {UnaryOp::kSin, -8192.0f, 8192.0f}, {UnaryOp::kCos, -8192.0f, 8192.0f}, {UnaryOp::kSin, -10.0f, 10.0f},
+      {UnaryOp::kCos, -10.0f, 10.0f}, {UnaryOp::kSin, 8000.0f, 9000.0f}, {UnaryOp::kCos, 1e5f, 1e6f},
       {UnaryOp::kLog, 0.99f, 1.01f}, {UnaryOp::kLog, 1e-44f, 1e-37f}, {UnaryOp::kLog, 1e30f, 3e38f},
       {UnaryOp::kSoftplus, -104.0f, -80.0f}, {UnaryOp::kSoftplus, -1e-3f, 1e-3f}, {UnaryOp::kSoftplus, 80.0f, 100.0f},
   };
