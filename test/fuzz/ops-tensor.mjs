@@ -3,6 +3,9 @@
 import { sizeOf } from './tensor.mjs';
 
 const ANY = ['float32', 'int32', 'uint8'];
+// Our implementation-defined maximum of a "valid tensor count" (graph/op_registry.h kMaxTensorCount): a split
+// into more outputs is a TypeError, which the invalid-call mutations test, not a valid case.
+const MAX_TENSOR_COUNT = 8192;
 
 /** A random factorisation of `n` into `rank` dims (rank 0 only for n = 1). */
 function factorShape(rng, n, rank) {
@@ -92,12 +95,13 @@ export const TENSOR_OPS = {
       const d = shape[axis];
       let splits;
       if (G.rng.chance(0.5)) {
-        const divisors = [...Array(d).keys()].map((i) => i + 1).filter((k) => d % k === 0);
+        const divisors = [...Array(d).keys()].map((i) => i + 1).filter((k) => d % k === 0 && k <= MAX_TENSOR_COUNT);
         splits = G.rng.pick(divisors);
       } else {
         splits = [];
         for (let left = d; left > 0;) {
-          const s = G.rng.int(1, left);
+          // The last of MAX_TENSOR_COUNT sizes takes what is left.
+          const s = splits.length === MAX_TENSOR_COUNT - 1 ? left : G.rng.int(1, left);
           splits.push(s);
           left -= s;
         }
