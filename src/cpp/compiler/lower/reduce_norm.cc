@@ -75,15 +75,18 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
               if (std::isnan(m)) break;
             }
           }
-          for (uint64_t off : split.inner_offsets) {
-            double v = static_cast<double>(Load(row[off]));
-            switch (op) {
-              case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: acc += v; break;
-              case ReduceOp::kProduct: acc *= v; break;
-              case ReduceOp::kL1: acc += std::fabs(v); break;
-              case ReduceOp::kL2: case ReduceOp::kSumSquare: acc += v * v; break;
-              case ReduceOp::kLogSumExp: acc += std::exp(v - m); break;
-              default: break;
+          // Max and min are done after the pass above; a second pass over the row doubled their time.
+          if (op != ReduceOp::kMax && op != ReduceOp::kMin) {
+            for (uint64_t off : split.inner_offsets) {
+              double v = static_cast<double>(Load(row[off]));
+              switch (op) {
+                case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: acc += v; break;
+                case ReduceOp::kProduct: acc *= v; break;
+                case ReduceOp::kL1: acc += std::fabs(v); break;
+                case ReduceOp::kL2: case ReduceOp::kSumSquare: acc += v * v; break;
+                case ReduceOp::kLogSumExp: acc += std::exp(v - m); break;
+                default: break;
+              }
             }
           }
           double r = acc;
