@@ -60,7 +60,6 @@ export function withStaged(runtime, bytes, fn) {
   }
 }
 
-// Copies `size` bytes at `address` of Wasm memory into the byte view `target`.
 // A new ArrayBuffer for a read's bytes, its pages already faulted in. A large one is fresh memory from the
 // system, and the first write to each of its pages faults (1.6-2 µs each on a 2-core VM: a 4 MB read paid
 // 1.6-1.9 ms in the median of its copy, where the copy itself takes 0.1-0.3); readTensor() makes it when
@@ -75,6 +74,7 @@ export function newFaultedBuffer(size) {
   return buffer;
 }
 
+// Copies `size` bytes at `address` of Wasm memory into the byte view `target`.
 export function copyOut(runtime, address, size, target) {
   target.set(new Uint8Array(runtime.memory().buffer, address, size));
 }
