@@ -9,6 +9,7 @@
 //   node --no-experimental-fetch bench/operators.mjs [--filter RE] [--json out.json]
 import fs from 'node:fs';
 import { loadOurs } from './engines.mjs';
+import { fastestOf, profileMs } from './profile-table.mjs';
 import { rng } from '../test/models/numerics.mjs';
 import { parseOptions } from '../tools/cli-options.mjs';
 
@@ -82,25 +83,24 @@ async function measure({ context, lib }, [name, shape, build]) {
   const input = await context.createTensor({ dataType: 'float32', shape, writable: true });
   context.writeTensor(input, values(n));
   const output = await context.createTensor({ dataType: y.dataType, shape: y.shape, readable: true });
-  let best = null;
+  let steps;
+  let outputBytes = 0;
   try {
-    for (let i = 0; i < 30; i++) {
+    steps = await fastestOf(30, async () => {
       context.dispatch(graph, { x: input }, { y: output });
       lib.__testing.profileNextDispatch(context);
       context.dispatch(graph, { x: input }, { y: output });
-      await context.readTensor(output);
-      const steps = lib.__testing.takeProfile(context);
-      const ms = steps.reduce((sum, s) => sum + s.ms, 0);
-      if (!best || ms < best.ms) best = { ms, steps: steps.map((s) => `${s.step} ${s.ms.toFixed(3)}`) };
-    }
+      outputBytes = (await context.readTensor(output)).byteLength;
+      return lib.__testing.takeProfile(context);
+    });
   } finally {
     graph.destroy();
     input.destroy();
     output.destroy();
   }
-  const bytesPerElement = { float32: 4, int32: 4, uint8: 1, int64: 8 }[y.dataType] ?? 4;
-  const bytes = 4 * n + bytesPerElement * y.shape.reduce((p, d) => p * d, 1);
-  return { name, shape, ms: best.ms, gbps: bytes / (best.ms * 1e6), nsPerElement: (best.ms * 1e6) / n, steps: best.steps };
+  const ms = profileMs(steps);
+  return { name, shape, ms, gbps: (4 * n + outputBytes) / (ms * 1e6), nsPerElement: (ms * 1e6) / n,
+           steps: steps.map((s) => `${s.step} ${s.ms.toFixed(3)}`) };
 }
 
 async function main() {

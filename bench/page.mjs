@@ -5,6 +5,7 @@
 // so a page holds one thread count for both. Results go to window.__bench as
 // [{engine, threads, models, error, runtime}] (run.mjs's child format, one entry per engine).
 import { INTERLEAVE_PAUSE_MS, prepareFeeds, sessionOptions, timeInterleaved } from './measure.mjs';
+import { fastestOf } from './profile-table.mjs';
 
 const q = new URLSearchParams(location.search);
 const threads = Number(q.get('threads'));
@@ -38,15 +39,7 @@ function profiler(lib) {
     await session.run(feeds);
     return context ? lib.__testing.takeProfile(context) : null;
   };
-  const total = (steps) => steps.reduce((sum, p) => sum + p.ms, 0);
-  return async (session, feeds) => {
-    let best = null;
-    for (let i = 0; i < PROFILED_RUNS; i++) {
-      const steps = await profileOne(session, feeds);
-      if (steps && (!best || total(steps) < total(best))) best = steps;
-    }
-    return best;
-  };
+  return (session, feeds) => fastestOf(PROFILED_RUNS, () => profileOne(session, feeds));
 }
 
 async function main() {

@@ -1,19 +1,29 @@
 // The step profiler's table (src/js/testing.js profileNextDispatch/takeProfile), shared by bench/direct.mjs
 // (our API in Node) and bench/run.mjs --browser --profile (through onnxruntime-web in Chromium).
 
-// The steps of the fastest of `count` profiled dispatches (`run` dispatches once and awaits its reads): one
-// alone is often one another process interrupted on this kind of host. null without the testing hooks.
-export async function fastestProfile(testing, context, run, count = 5) {
-  if (!testing?.profileNextDispatch) return null;
-  const total = (steps) => steps.reduce((sum, p) => sum + p.ms, 0);
+// The summed ms of a profile's steps.
+export const profileMs = (steps) => steps.reduce((sum, p) => sum + p.ms, 0);
+
+// Of `count` profiles that `profileOnce` takes (each the steps of one dispatch, or null), the one whose steps
+// took the least: one alone is often one another process interrupted on this kind of host.
+export async function fastestOf(count, profileOnce) {
   let best = null;
   for (let i = 0; i < count; i++) {
-    testing.profileNextDispatch(context);
-    await run();
-    const steps = testing.takeProfile(context);
-    if (!best || total(steps) < total(best)) best = steps;
+    const steps = await profileOnce();
+    if (steps && (!best || profileMs(steps) < profileMs(best))) best = steps;
   }
   return best;
+}
+
+// The steps of the fastest of `count` profiled dispatches (`run` dispatches once and awaits its reads).
+// null without the testing hooks.
+export async function fastestProfile(testing, context, run, count = 5) {
+  if (!testing?.profileNextDispatch) return null;
+  return fastestOf(count, async () => {
+    testing.profileNextDispatch(context);
+    await run();
+    return testing.takeProfile(context);
+  });
 }
 
 export function printProfile(label, profile) {
