@@ -61,6 +61,14 @@ inline v128_t MulAdd(v128_t acc, v128_t a, v128_t b) {
   }
 }
 
+// Floats through double: the low and the high two lanes of v as f64x2, and two f64x2 back as four floats
+// (each rounded once), for the kernels that evaluate a formula in double and round its result once.
+inline v128_t PromoteLow(v128_t v) { return wasm_f64x2_promote_low_f32x4(v); }
+inline v128_t PromoteHigh(v128_t v) { return wasm_f64x2_promote_low_f32x4(wasm_i64x2_shuffle(v, v, 1, 1)); }
+inline v128_t DemotePair(v128_t lo, v128_t hi) {
+  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+}
+
 // Scalar twin of Clamp: NaN passes through.
 inline float ClampScalar(float y, float lo, float hi) {
   y = y < lo ? lo : y;

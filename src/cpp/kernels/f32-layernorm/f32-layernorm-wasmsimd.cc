@@ -13,12 +13,14 @@
 #include <wasm_simd128.h>
 
 #include "kernels/layernorm.h"
+#include "kernels/simd_util.h"
 
 namespace webnn::kernels {
 namespace {
 
-inline v128_t Lo(v128_t v) { return wasm_f64x2_promote_low_f32x4(v); }
-inline v128_t Hi(v128_t v) { return wasm_f64x2_promote_low_f32x4(wasm_i64x2_shuffle(v, v, 1, 1)); }
+using simd::DemotePair;
+using simd::PromoteHigh;
+using simd::PromoteLow;
 inline double HorizontalAdd(v128_t v) { return wasm_f64x2_extract_lane(v, 0) + wasm_f64x2_extract_lane(v, 1); }
 
 // The first n4 (a multiple of 4) outputs, each as the scalar twin computes it: (x - mean) / std_dev, then
@@ -32,20 +34,19 @@ void Normalize(size_t n4, const float* x, const float* scale, const float* bias,
   const v128_t vbias = wasm_f64x2_splat(kUniform && kBias ? static_cast<double>(*bias) : 0.0);
   for (size_t i = 0; i < n4; i += 4) {
     const v128_t v = wasm_v128_load(x + i);
-    v128_t r0 = wasm_f64x2_div(wasm_f64x2_sub(Lo(v), vmean), vstd);
-    v128_t r1 = wasm_f64x2_div(wasm_f64x2_sub(Hi(v), vmean), vstd);
+    v128_t r0 = wasm_f64x2_div(wasm_f64x2_sub(PromoteLow(v), vmean), vstd);
+    v128_t r1 = wasm_f64x2_div(wasm_f64x2_sub(PromoteHigh(v), vmean), vstd);
     if constexpr (kScale) {
       const v128_t s = kUniform ? vscale : wasm_v128_load(scale + i);
-      r0 = wasm_f64x2_mul(r0, kUniform ? s : Lo(s));
-      r1 = wasm_f64x2_mul(r1, kUniform ? s : Hi(s));
+      r0 = wasm_f64x2_mul(r0, kUniform ? s : PromoteLow(s));
+      r1 = wasm_f64x2_mul(r1, kUniform ? s : PromoteHigh(s));
     }
     if constexpr (kBias) {
       const v128_t b = kUniform ? vbias : wasm_v128_load(bias + i);
-      r0 = wasm_f64x2_add(r0, kUniform ? b : Lo(b));
-      r1 = wasm_f64x2_add(r1, kUniform ? b : Hi(b));
+      r0 = wasm_f64x2_add(r0, kUniform ? b : PromoteLow(b));
+      r1 = wasm_f64x2_add(r1, kUniform ? b : PromoteHigh(b));
     }
-    wasm_v128_store(y + i, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(r0), wasm_f32x4_demote_f64x2_zero(r1),
-                                              0, 1, 4, 5));
+    wasm_v128_store(y + i, DemotePair(r0, r1));
   }
 }
 
@@ -71,8 +72,8 @@ void f32_layernorm__wasmsimd(size_t n, const float* x, const float* scale, const
   v128_t s0 = wasm_f64x2_splat(0.0), s1 = s0;
   for (size_t i = 0; i < n4; i += 4) {
     const v128_t v = wasm_v128_load(x + i);
-    s0 = wasm_f64x2_add(s0, Lo(v));
-    s1 = wasm_f64x2_add(s1, Hi(v));
+    s0 = wasm_f64x2_add(s0, PromoteLow(v));
+    s1 = wasm_f64x2_add(s1, PromoteHigh(v));
   }
   double sum = HorizontalAdd(wasm_f64x2_add(s0, s1));
   for (size_t i = n4; i < n; ++i) sum += static_cast<double>(x[i]);
@@ -82,7 +83,7 @@ void f32_layernorm__wasmsimd(size_t n, const float* x, const float* scale, const
   v128_t q0 = wasm_f64x2_splat(0.0), q1 = q0;
   for (size_t i = 0; i < n4; i += 4) {
     const v128_t v = wasm_v128_load(x + i);
-    const v128_t d0 = wasm_f64x2_sub(Lo(v), vmean), d1 = wasm_f64x2_sub(Hi(v), vmean);
+    const v128_t d0 = wasm_f64x2_sub(PromoteLow(v), vmean), d1 = wasm_f64x2_sub(PromoteHigh(v), vmean);
     q0 = wasm_f64x2_add(q0, wasm_f64x2_mul(d0, d0));
     q1 = wasm_f64x2_add(q1, wasm_f64x2_mul(d1, d1));
   }
@@ -117,8 +118,8 @@ void f32_layernorm_channels__wasmsimd(size_t pixels, size_t channels, const floa
     const float* row = x + p * channels;
     for (size_t c = 0; c < c4; c += 4) {
       const v128_t v = wasm_v128_load(row + c);
-      wasm_v128_store(mean + c, wasm_f64x2_add(wasm_v128_load(mean + c), Lo(v)));
-      wasm_v128_store(mean + c + 2, wasm_f64x2_add(wasm_v128_load(mean + c + 2), Hi(v)));
+      wasm_v128_store(mean + c, wasm_f64x2_add(wasm_v128_load(mean + c), PromoteLow(v)));
+      wasm_v128_store(mean + c + 2, wasm_f64x2_add(wasm_v128_load(mean + c + 2), PromoteHigh(v)));
     }
     for (size_t c = c4; c < channels; ++c) mean[c] += static_cast<double>(row[c]);
   }
@@ -127,8 +128,8 @@ void f32_layernorm_channels__wasmsimd(size_t pixels, size_t channels, const floa
     const float* row = x + p * channels;
     for (size_t c = 0; c < c4; c += 4) {
       const v128_t v = wasm_v128_load(row + c);
-      const v128_t d0 = wasm_f64x2_sub(Lo(v), wasm_v128_load(mean + c));
-      const v128_t d1 = wasm_f64x2_sub(Hi(v), wasm_v128_load(mean + c + 2));
+      const v128_t d0 = wasm_f64x2_sub(PromoteLow(v), wasm_v128_load(mean + c));
+      const v128_t d1 = wasm_f64x2_sub(PromoteHigh(v), wasm_v128_load(mean + c + 2));
       wasm_v128_store(std_dev + c, wasm_f64x2_add(wasm_v128_load(std_dev + c), wasm_f64x2_mul(d0, d0)));
       wasm_v128_store(std_dev + c + 2, wasm_f64x2_add(wasm_v128_load(std_dev + c + 2), wasm_f64x2_mul(d1, d1)));
     }
@@ -145,20 +146,21 @@ void f32_layernorm_channels__wasmsimd(size_t pixels, size_t channels, const floa
     float* out = y + p * channels;
     for (size_t c = 0; c < c4; c += 4) {
       const v128_t v = wasm_v128_load(row + c);
-      v128_t r0 = wasm_f64x2_div(wasm_f64x2_sub(Lo(v), wasm_v128_load(mean + c)), wasm_v128_load(std_dev + c));
-      v128_t r1 = wasm_f64x2_div(wasm_f64x2_sub(Hi(v), wasm_v128_load(mean + c + 2)), wasm_v128_load(std_dev + c + 2));
+      v128_t r0 = wasm_f64x2_div(wasm_f64x2_sub(PromoteLow(v), wasm_v128_load(mean + c)),
+                                 wasm_v128_load(std_dev + c));
+      v128_t r1 = wasm_f64x2_div(wasm_f64x2_sub(PromoteHigh(v), wasm_v128_load(mean + c + 2)),
+                                 wasm_v128_load(std_dev + c + 2));
       if (scale != nullptr) {
         const v128_t s = wasm_v128_load(scale + c);
-        r0 = wasm_f64x2_mul(r0, Lo(s));
-        r1 = wasm_f64x2_mul(r1, Hi(s));
+        r0 = wasm_f64x2_mul(r0, PromoteLow(s));
+        r1 = wasm_f64x2_mul(r1, PromoteHigh(s));
       }
       if (bias != nullptr) {
         const v128_t b = wasm_v128_load(bias + c);
-        r0 = wasm_f64x2_add(r0, Lo(b));
-        r1 = wasm_f64x2_add(r1, Hi(b));
+        r0 = wasm_f64x2_add(r0, PromoteLow(b));
+        r1 = wasm_f64x2_add(r1, PromoteHigh(b));
       }
-      wasm_v128_store(out + c, wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(r0),
-                                                  wasm_f32x4_demote_f64x2_zero(r1), 0, 1, 4, 5));
+      wasm_v128_store(out + c, DemotePair(r0, r1));
     }
     for (size_t c = c4; c < channels; ++c) {
       double r = (static_cast<double>(row[c]) - mean[c]) / std_dev[c];

@@ -32,10 +32,10 @@ inline v128_t ExpMinusMax(v128_t x, v128_t max, v128_t neg_max) {
 }
 
 inline v128_t AddPromoted(v128_t sum, v128_t e) {
-  return wasm_f64x2_add(sum, wasm_f64x2_promote_low_f32x4(e));
+  return wasm_f64x2_add(sum, simd::PromoteLow(e));
 }
 inline v128_t AddPromotedHigh(v128_t sum, v128_t e) {
-  return wasm_f64x2_add(sum, wasm_f64x2_promote_low_f32x4(wasm_i64x2_shuffle(e, e, 1, 1)));
+  return wasm_f64x2_add(sum, simd::PromoteHigh(e));
 }
 
 // Pass 2's loop: e = exp(x - max) stored into y and handed to add(u, e), u being the vector's place in a
