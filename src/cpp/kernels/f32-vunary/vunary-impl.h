@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstddef>
 
+#include "kernels/elementwise_math.h"
 #include "kernels/simd_util.h"
 #include "kernels/vunary.h"
 
@@ -164,10 +165,12 @@ inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) {
 // put back together. For the operations held to the double formula rounded once.
 template <typename F>
 inline v128_t ViaF64Halves(v128_t v, F f) {
-  const v128_t lo = f(wasm_f64x2_promote_low_f32x4(v));
-  const v128_t hi = f(wasm_f64x2_promote_low_f32x4(wasm_i32x4_shuffle(v, v, 2, 3, 2, 3)));
-  return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
+  return simd::DemotePair(f(simd::PromoteLow(v)), f(simd::PromoteHigh(v)));
 }
+
+// ln 2 in two doubles for exp's and log's reductions: kLn2Hi has 32 significant bits, so k kLn2Hi is exact
+// for every k they meet.
+constexpr double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
 
 // exp(x) in f64x2 to about 2^-47 relative: rounded to float it is correctly rounded except for inputs
 // within 2^-47 of a rounding boundary. n = round(x log2e) comes from adding the magic number 1.5 * 2^52 + 1023:
@@ -179,8 +182,8 @@ inline v128_t ExpF64(v128_t x) {
   const v128_t magic = wasm_f64x2_splat(0x1.8p52 + 1023.0);
   const v128_t biased = wasm_f64x2_add(wasm_f64x2_mul(x, wasm_f64x2_splat(1.4426950408889634074)), magic);
   const v128_t n = wasm_f64x2_sub(biased, magic);
-  v128_t t = wasm_f64x2_sub(x, wasm_f64x2_mul(n, wasm_f64x2_splat(6.93147180369123816490e-01)));
-  t = wasm_f64x2_sub(t, wasm_f64x2_mul(n, wasm_f64x2_splat(1.90821492927058770002e-10)));
+  v128_t t = wasm_f64x2_sub(x, wasm_f64x2_mul(n, wasm_f64x2_splat(kLn2Hi)));
+  t = wasm_f64x2_sub(t, wasm_f64x2_mul(n, wasm_f64x2_splat(kLn2Lo)));
   // Taylor to degree 11 (|t| <= 0.347: truncation error < 2^-47).
   static constexpr double kC[] = {1.0 / 39916800, 1.0 / 3628800, 1.0 / 362880, 1.0 / 40320, 1.0 / 5040,
                                   1.0 / 720,      1.0 / 120,     1.0 / 24,     1.0 / 6,     0.5};
@@ -196,10 +199,10 @@ inline v128_t ExpF64(v128_t x) {
 // s = (m - 1) / (m + 1) in [-0.172, 0.172], the atanh series in s^2 <= 0.0295 to its eleventh term (the next
 // is below 2^-53). Rounded to float it is correctly rounded but within ~2^-50 of a rounding boundary.
 inline v128_t LogF64Positive(v128_t x) {
-  const v128_t bits = x;
-  // k = exponent, m = significand in [1, 2); then m in [sqrt(1/2), sqrt(2)) by halving it and adding 1 to k.
-  v128_t k = wasm_i64x2_sub(wasm_u64x2_shr(bits, 52), wasm_i64x2_const_splat(1023));
-  v128_t m = wasm_v128_or(wasm_v128_and(bits, wasm_i64x2_const_splat(0x000FFFFFFFFFFFFFll)),
+  // k = exponent, m = significand in [1, 2) (from x's bits); then m in [sqrt(1/2), sqrt(2)) by halving it
+  // and adding 1 to k.
+  v128_t k = wasm_i64x2_sub(wasm_u64x2_shr(x, 52), wasm_i64x2_const_splat(1023));
+  v128_t m = wasm_v128_or(wasm_v128_and(x, wasm_i64x2_const_splat(0x000FFFFFFFFFFFFFll)),
                           wasm_i64x2_const_splat(0x3FF0000000000000ll));
   const v128_t big = wasm_f64x2_gt(m, wasm_f64x2_splat(1.4142135623730951));
   m = wasm_v128_bitselect(wasm_f64x2_mul(m, wasm_f64x2_splat(0.5)), m, big);
@@ -215,9 +218,9 @@ inline v128_t LogF64Positive(v128_t x) {
 #pragma clang loop unroll(full)
   for (size_t i = 1; i < sizeof(kC) / sizeof(kC[0]); ++i) q = wasm_f64x2_add(wasm_f64x2_splat(kC[i]), wasm_f64x2_mul(q, z));
   const v128_t log_m = wasm_f64x2_mul(wasm_f64x2_add(s, s), q);
-  // k ln2 in two parts (ln2_hi has 32 bits, so k ln2_hi is exact), added to log m smallest first.
-  return wasm_f64x2_add(wasm_f64x2_mul(kd, wasm_f64x2_splat(6.93147180369123816490e-01)),
-                        wasm_f64x2_add(log_m, wasm_f64x2_mul(kd, wasm_f64x2_splat(1.90821492927058770002e-10))));
+  // k ln2 in its two parts, added to log m smallest first.
+  return wasm_f64x2_add(wasm_f64x2_mul(kd, wasm_f64x2_splat(kLn2Hi)),
+                        wasm_f64x2_add(log_m, wasm_f64x2_mul(kd, wasm_f64x2_splat(kLn2Lo))));
 }
 
 // log(x) of four floats, each half through LogF64Positive, rounded once; 0 gives -inf, negatives and NaN
@@ -393,13 +396,13 @@ inline v128_t SinCosF32(v128_t v) {
   return wasm_v128_xor(Select(odd, cos_r, sin_r), negate);
 }
 
-// sin or cos of each lane in double through libm, as the scalar twins: the rare path for |x| beyond
-// kSinCosFastBound (and NaN).
+// sin or cos of each lane by the scalar twins' own math (elementwise_math.h, in double): the rare path for
+// |x| beyond kSinCosFastBound (and NaN).
 template <bool kCos>
 inline v128_t SinCosExact(v128_t v) {
   alignas(16) float lanes[4];
   wasm_v128_store(lanes, v);
-  for (float& x : lanes) x = static_cast<float>(kCos ? __builtin_cos(static_cast<double>(x)) : __builtin_sin(static_cast<double>(x)));
+  for (float& x : lanes) x = static_cast<float>(UnaryMath<double>(kCos ? UnaryOp::kCos : UnaryOp::kSin, x, {}));
   return wasm_v128_load(lanes);
 }
 
