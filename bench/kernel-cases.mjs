@@ -8,8 +8,9 @@
 //
 // `xnnpack` says what tfjs-backend-wasm 4.22 runs: XNNPACK for conv, depthwise, fully connected
 // (its matMul of a batch-1 A and B), binary, sigmoid, elu, softmax and pooling; a scalar loop over libm's
-// erf for erf, a loop of its own for leakyRelu; and for layerNormalization and gelu, which it has no op for, a composition of its ops
-// (so those ratios compare our one kernel with several of theirs, not kernel with kernel).
+// erf for erf, a loop of its own for leakyRelu; and for layerNormalization and gelu, which it has no op
+// for, a composition of its ops (so those ratios compare our one kernel with several of theirs, not kernel
+// with kernel).
 
 const F32 = 4;
 
