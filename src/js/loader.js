@@ -146,7 +146,8 @@ async function instantiate() {
   } finally {
     restore();
   }
-  module.init(numThreads);
+  // inlineStepMs (README, "Threads"): anything but a number >= 0 leaves the runtime's default.
+  module.init(numThreads, Number(options.inlineStepMs ?? -1));
   return { module, memory: () => memory, numThreads, variant, threaded: threads };
 }
 

@@ -484,9 +484,12 @@ val OpSupportLimits() {
   return r;
 }
 
-// Sizes the executor's compute pool; called once by the loader before any context exists.
-void Init(uint32_t num_threads) {
-  if (!GlobalExecutor()) GlobalExecutor() = std::make_shared<runtime::Executor>(std::max<uint32_t>(1, num_threads));
+// Sizes the executor's compute pool and sets its inline policy (`inline_step_ms` negative or NaN: the default);
+// called once by the loader before any context exists.
+void Init(uint32_t num_threads, double inline_step_ms) {
+  if (GlobalExecutor()) return;
+  GlobalExecutor() = std::make_shared<runtime::Executor>(
+      std::max<uint32_t>(1, num_threads), inline_step_ms >= 0 ? inline_step_ms : runtime::Executor::kDefaultInlineStepMs);
 }
 
 uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threads()); }

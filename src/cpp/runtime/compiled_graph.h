@@ -15,6 +15,9 @@ struct CompiledGraph {
   uint32_t context_id = 0;
   std::unique_ptr<Plan> plan;
   std::atomic<bool> destroyed{false};
+  // Single-threaded milliseconds of the last run (its time times the threads it ran on; NaN before the
+  // first): whether the next dispatch may run inline (Executor::MayRunInline).
+  std::atomic<double> last_run_cost_ms{__builtin_nan("")};
 };
 
 }  // namespace webnn::runtime

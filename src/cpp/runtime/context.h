@@ -1,6 +1,7 @@
 // An MLContext as the runtime owns it: its timeline (the steps queued by dispatch, tensor writes and
 // reads, builds and destroys, run in submission order), its tensors and graphs, and its `lost` state.
-// Every method is called on the JS thread; the steps run on the executor (or inline without threads).
+// Every method is called on the JS thread; the steps run on the executor, or inline: always without
+// threads, and with threads the cheap ones that find the timeline idle (RunOrEnqueue).
 //
 // Lifetimes: the context holds the only owning reference to each tensor and graph it made besides the
 // steps queued on them; destroying one is itself a step, so work queued before it still sees it, and its
@@ -59,6 +60,11 @@ class Context : public std::enable_shared_from_this<Context> {
   // Takes ownership of a graph built for this context (on the timeline, by the build step).
   void AdoptGraph(const std::shared_ptr<CompiledGraph>& graph);
   void Enqueue(Job job);
+  // Runs `job` now on the calling (JS) thread when nothing of this timeline is queued or running and the
+  // executor's inline policy allows `cost_ms` (Executor::MayRunInline); queues it otherwise. A write run
+  // inline may wait for a read's copy in progress (ReadRequest), which only JS makes, between BeginCopy
+  // and EndCopy, synchronously: so never while it calls in here.
+  void RunOrEnqueue(Job job, double cost_ms);
   void Destroy();
 
   // Test hook: the next step to run fails with `message` instead of running (an internal fault).

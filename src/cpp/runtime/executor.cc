@@ -1,5 +1,7 @@
 #include "runtime/executor.h"
 
+#include <algorithm>
+
 #include "runtime/clock.h"
 #include "runtime/context.h"
 
@@ -41,7 +43,8 @@ struct Executor::State {
   ThreadPool solo{1};  // no workers: runs every loop inline, so sharing it needs no lock
 };
 
-Executor::Executor(size_t num_threads) : pool_(num_threads), state_(std::make_unique<State>()) {
+Executor::Executor(size_t num_threads, double inline_step_ms)
+    : pool_(num_threads), inline_step_ms_(inline_step_ms), state_(std::make_unique<State>()) {
   for (size_t t = 0; t < kExecutorThreads; ++t) {
     state_->threads.emplace_back([this] {
       State& s = *state_;
@@ -103,6 +106,8 @@ void Executor::MakeReady(std::shared_ptr<Context> context) {
   if (!taken_by_spinner) s.work.notify_one();
 }
 
+ThreadPool* Executor::inline_pool() { return &state_->solo; }
+
 void Executor::Flush() {
   std::unique_lock<std::mutex> lock(state_->mutex);
   state_->idle.wait(lock, [&] { return state_->ready.empty() && state_->running == 0; });
@@ -110,10 +115,21 @@ void Executor::Flush() {
 
 #else
 struct Executor::State {};
-Executor::Executor(size_t num_threads) : pool_(1) {}
+ThreadPool* Executor::inline_pool() { return &pool_; }
+Executor::Executor(size_t, double inline_step_ms) : pool_(1), inline_step_ms_(inline_step_ms) {}
 Executor::~Executor() = default;
 void Executor::MakeReady(std::shared_ptr<Context>) {}
 void Executor::Flush() {}
 #endif
+
+bool Executor::MayRunInline(double cost_ms) {
+  if (inline_step_ms_ <= 0 || !(cost_ms <= inline_step_ms_)) return false;  // cost NaN: never measured
+  const double now = NowMs();
+  inline_debt_ms_ = std::max(0.0, inline_debt_ms_ - 0.5 * (now - inline_debt_at_));
+  inline_debt_at_ = now;
+  return inline_debt_ms_ <= kInlineDebtMs;
+}
+
+void Executor::RanInline(double ms) { inline_debt_ms_ += ms; }
 
 }  // namespace webnn::runtime

@@ -1,7 +1,8 @@
 // The runtime's contexts: each timeline runs its steps in submission order; destroying a tensor is a
 // step, so reads and writes queued before it complete; a failing step loses only its own context, and
 // every step queued after it (and any request waiting on one) fails instead of running; the allocation
-// limit turns out-of-memory into a Status; one context's long step does not hold up another.
+// limit turns out-of-memory into a Status; one context's long step does not hold up another; cheap steps
+// on an idle timeline run on the caller, within the inline policy.
 #include "runtime/context.h"
 
 #include <gtest/gtest.h>
@@ -101,9 +102,11 @@ TEST(ContextTest, AWriteAfterAnUncopiedReadKeepsTheReadsBytes) {
   EXPECT_EQ(Floats(**second), (std::vector<float>{5, 6, 7, 8}));
 }
 
-// A tensor holding {1, 2, 3, 4} and one completed read of it that JS has not copied yet.
+// A tensor holding {1, 2, 3, 4} and one completed read of it that JS has not copied yet. Its steps run on
+// the executor (inline_step_ms 0): the write below that waits for a copy in progress would, inline, wait
+// on the thread that holds the copy, which JS never does (it copies synchronously once it has claimed).
 struct UncopiedRead {
-  std::shared_ptr<Executor> executor = MakeExecutor();
+  std::shared_ptr<Executor> executor = std::make_shared<Executor>(2, 0.0);
   std::shared_ptr<Context> context = Context::Create(executor);
   std::shared_ptr<Tensor> tensor;
   std::shared_ptr<ReadRequest> read;
@@ -285,6 +288,125 @@ TEST(ContextTest, EachContextsStepsStayInOrderWithTwoExecutors) {
   }
 }
 #endif
+
+// Inline steps (Executor::MayRunInline): a cheap step that finds its timeline idle runs on the caller, at
+// once; behind queued or running work it waits its turn; inline_step_ms 0 keeps every step off the caller.
+TEST(ContextTest, ACheapStepOnAnIdleTimelineRunsOnTheCaller) {
+  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, 4})).ok());
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  ASSERT_EQ((*read)->completion.state(), Completion::kDone);  // no Flush: both ran before returning
+  EXPECT_EQ(Floats(**read), (std::vector<float>{1, 2, 3, 4}));
+  std::thread::id ran_on;
+  context->RunOrEnqueue({[&](ThreadPool* pool) {
+                           ran_on = std::this_thread::get_id();
+                           EXPECT_EQ(pool->num_threads(), 1u);
+                           return Status::Ok();
+                         },
+                         nullptr},
+                        1.0);
+  EXPECT_EQ(ran_on, std::this_thread::get_id());
+  // Unmeasured (NaN) or too costly: the executor runs it.
+  for (double cost : {__builtin_nan(""), 2.5}) {
+    context->RunOrEnqueue({[&](ThreadPool*) {
+                             ran_on = std::this_thread::get_id();
+                             return Status::Ok();
+                           },
+                           nullptr},
+                          cost);
+    executor->Flush();
+#if WEBNN_THREADS
+    EXPECT_NE(ran_on, std::this_thread::get_id()) << cost;
+#endif
+  }
+}
+
+#if WEBNN_THREADS
+TEST(ContextTest, ACheapStepBehindQueuedWorkWaitsItsTurn) {
+  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  std::atomic<bool> release{false};
+  context->Enqueue({[&](ThreadPool*) {
+                      while (!release.load()) {}
+                      return Status::Ok();
+                    },
+                    nullptr});
+  ASSERT_TRUE(context->WriteTensor(*t, Bytes({5, 6, 7, 8})).ok());
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ((*read)->completion.state(), Completion::kPending);
+  release = true;
+  executor->Flush();
+  ASSERT_EQ((*read)->completion.state(), Completion::kDone);
+  EXPECT_EQ(Floats(**read), (std::vector<float>{5, 6, 7, 8}));
+}
+
+TEST(ContextTest, InlineStepMsZeroKeepsEveryStepOffTheCaller) {
+  auto executor = std::make_shared<Executor>(2, 0.0);
+  auto context = Context::Create(executor);
+  std::atomic<int> on_caller{0};
+  const std::thread::id caller = std::this_thread::get_id();
+  for (int i = 0; i < 20; ++i) {
+    context->RunOrEnqueue({[&](ThreadPool*) {
+                             if (std::this_thread::get_id() == caller) ++on_caller;
+                             return Status::Ok();
+                           },
+                           nullptr},
+                          0.0);
+    executor->Flush();
+  }
+  EXPECT_EQ(on_caller.load(), 0);
+}
+
+// A loop of cheap steps that never yields: the first run inline until the caller's debt passes
+// kInlineDebtMs, the rest queue behind them, all in order.
+TEST(ContextTest, InlineDebtSendsALongRunOfStepsToTheExecutor) {
+  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto context = Context::Create(executor);
+  std::mutex m;
+  std::vector<int> order;
+  int on_caller = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  for (int i = 0; i < 60; ++i) {
+    context->RunOrEnqueue({[&, i](ThreadPool*) {
+                             const auto end = std::chrono::steady_clock::now() + std::chrono::microseconds(500);
+                             while (std::chrono::steady_clock::now() < end) {}
+                             std::lock_guard<std::mutex> lock(m);
+                             if (std::this_thread::get_id() == caller) ++on_caller;
+                             order.push_back(i);
+                             return Status::Ok();
+                           },
+                           nullptr},
+                          0.5);
+  }
+  executor->Flush();
+  // Each inline step adds 0.5 ms of debt and pays 0.25 back: about 17 run inline (fewer on a loaded host).
+  EXPECT_GE(on_caller, 1);
+  EXPECT_LE(on_caller, 20);
+  ASSERT_EQ(order.size(), 60u);
+  for (int i = 0; i < 60; ++i) EXPECT_EQ(order[i], i);
+}
+#endif
+
+TEST(ContextTest, AFailingInlineStepLosesTheContextAtOnce) {
+  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto context = Context::Create(executor);
+  auto t = context->CreateTensor(Float4());
+  ASSERT_TRUE(t.ok());
+  context->FailNextStepForTesting("inline fault");
+  auto read = context->ReadTensor(*t);
+  ASSERT_TRUE(read.ok());
+  EXPECT_EQ((*read)->completion.state(), Completion::kFailed);
+  EXPECT_TRUE(context->lost());
+  EXPECT_NE(context->lost_message().find("inline fault"), std::string::npos);
+  EXPECT_EQ(context->ReadTensor(*t).status().code(), StatusCode::kInvalidState);
+}
 
 }  // namespace
 }  // namespace webnn::runtime
