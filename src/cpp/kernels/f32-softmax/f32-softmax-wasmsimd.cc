@@ -83,7 +83,8 @@ double StoreExpMinusMax(size_t n, const float* x, float* y, v128_t vmax, v128_t 
   return wasm_f64x2_extract_lane(sum, 0) + wasm_f64x2_extract_lane(sum, 1);
 }
 
-// Pass 2 of a long row (n >= kLongRow): x - max rounded to float, summed in float, one accumulator per
+// Pass 2 of a long row (n >= kLongRow): x - max rounded to float, exp's q of degree 3 (2.14 ULP, two
+// operations fewer than degree 4's 0.79: 145 -> 138 us on 128x1024), summed in float, one accumulator per
 // vector of four. Each shortcut costs at most tens of ULP on a row whose tolerance (WPT's, after the spec's
 // own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an ULP of |x - max| <= 87 into exp's
 // argument (< 88 ULP of the result; beyond 87, results underflow to near zero), and sixteen float lanes of
@@ -92,8 +93,8 @@ template <bool kExact>
 float StoreExpMinusMaxLong(size_t n, const float* x, float* y, v128_t vmax) {
   v128_t s[4] = {wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f)};
   StoreExpLoop<4>(
-      n, x, y, [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<kExact>(wasm_f32x4_sub(v, vmax)); },
-      [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<true>(wasm_f32x4_sub(v, vmax)); },
+      n, x, y, [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<kExact, 3>(wasm_f32x4_sub(v, vmax)); },
+      [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<true, 3>(wasm_f32x4_sub(v, vmax)); },
       [&](size_t u, v128_t e) { s[u] = wasm_f32x4_add(s[u], e); });
   v128_t sum = wasm_f32x4_add(wasm_f32x4_add(s[0], s[1]), wasm_f32x4_add(s[2], s[3]));
   sum = wasm_f32x4_add(sum, wasm_i32x4_shuffle(sum, sum, 2, 3, 0, 1));

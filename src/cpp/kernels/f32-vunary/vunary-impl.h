@@ -105,13 +105,24 @@ inline v128_t RoundTimesLog2e(v128_t x, v128_t* n) {
 }
 
 // exp(t) - 1 ~ t + t^2 q(t) on the reduced range |t| <= ln2/2, q of degree 4 fitted for it
-// (tools/fit-exp-poly.mjs 4: 0.79 ULP for exp evaluated in float32, against a degree-7 Taylor's).
+// (tools/fit-exp-poly.mjs 4: 0.79 ULP for exp evaluated in float32, against a degree-7 Taylor's), or of
+// degree 3 where a few ULP more are welcome (tools/fit-exp-poly.mjs 3: 2.14 ULP; softmax's long rows).
+template <size_t kDegree = 4>
 inline v128_t Expm1Poly(v128_t t) {
-  v128_t q = Splat(0.00138146128f);
-  q = wasm_f32x4_add(Splat(0.00836871006f), wasm_f32x4_mul(q, t));
-  q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
-  q = wasm_f32x4_add(Splat(0.166665211f), wasm_f32x4_mul(q, t));
-  q = wasm_f32x4_add(Splat(0.499999940f), wasm_f32x4_mul(q, t));
+  static_assert(kDegree == 3 || kDegree == 4);
+  v128_t q;
+  if constexpr (kDegree == 4) {
+    q = Splat(0.00138146128f);
+    q = wasm_f32x4_add(Splat(0.00836871006f), wasm_f32x4_mul(q, t));
+    q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
+    q = wasm_f32x4_add(Splat(0.166665211f), wasm_f32x4_mul(q, t));
+    q = wasm_f32x4_add(Splat(0.499999940f), wasm_f32x4_mul(q, t));
+  } else {
+    q = Splat(0.00831252523f);
+    q = wasm_f32x4_add(Splat(0.0418901145f), wasm_f32x4_mul(q, t));
+    q = wasm_f32x4_add(Splat(0.166671142f), wasm_f32x4_mul(q, t));
+    q = wasm_f32x4_add(Splat(0.499992311f), wasm_f32x4_mul(q, t));
+  }
   return wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q));
 }
 
@@ -137,14 +148,14 @@ inline v128_t MulPow2(v128_t p, v128_t n) {
 // result in the subnormal range is still rounded once (|m| <= 8): n is taken from hi + lo, and hi - n ln2_hi
 // is exact once |hi| > 2 |lo| + 1 (Sterbenz); below that its rounding is far under an ULP of the result.
 // kExact = false (LoopGuarded's fast form) drops the subnormal check: the caller guarantees hi + lo >= -87.
-template <bool kWithLo, bool kTimes, bool kExact = true>
+template <bool kWithLo, bool kTimes, bool kExact = true, size_t kDegree = 4>
 inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   x = wasm_f32x4_pmax(x, Splat(-104.0f));  // NaN stays NaN: pmax(x, c) is x unless x < c
   const v128_t sum = kTimes ? wasm_f32x4_add(x, lo) : x;
   v128_t n;
   const v128_t biased = RoundTimesLog2e(sum, &n);
   const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
-  v128_t p = wasm_f32x4_add(Splat(1.0f), Expm1Poly(t));
+  v128_t p = wasm_f32x4_add(Splat(1.0f), Expm1Poly<kDegree>(t));
   if constexpr (kTimes) p = wasm_f32x4_mul(p, m);
   // sum >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
   if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(sum, Splat(-87.0f)))) {
@@ -153,9 +164,9 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   return MulPow2(p, n);
 }
 inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true, false>(x, lo, lo); }
-template <bool kExact = true>
+template <bool kExact = true, size_t kDegree = 4>
 inline v128_t ExpNonPositiveF32(v128_t x) {
-  return ExpNonPositiveImpl<false, false, kExact>(x, wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f));
+  return ExpNonPositiveImpl<false, false, kExact, kDegree>(x, wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f));
 }
 template <bool kExact = true>
 inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) {

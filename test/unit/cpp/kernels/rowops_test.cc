@@ -53,7 +53,8 @@ TEST(F32Softmax, RowsAgainstDouble) {
 
 TEST(F32Softmax, LongRowsWithinTheirTolerance) {
   // Rows of 128 and more take the float path: WPT's bound is 3n + 3 ULP; we hold them to 100, the error
-  // analysis' worst case (88 from rounding x - max, n/16 from the float sum, 3 from exp and 1/sum).
+  // analysis' worst case (88 from rounding x - max, n/16 from the float sum, 4 from exp, whose q has degree 3
+  // there, and 1/sum).
   Rng rng(7);
   int64_t worst = 0;
   for (size_t n : {127, 128, 131, 509, 1024, 1027}) {
