@@ -7,6 +7,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/layernorm.h"
+#include "kernels/reduce.h"
 #include "kernels/softmax.h"
 
 namespace webnn::compiler {
@@ -127,10 +128,79 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
   });
 }
 
+// float32 reductions whose reduced axes are consecutive, [outer][reduced][inner]: the double-accumulating
+// row kernel when inner is 1 (rows: NCHW spatial, a last axis), the column kernel otherwise (NHWC spatial,
+// a leading axis), and f32_rmax for reduceMax over rows. The sums are the generic walk's, in double, in
+// another order (its scalar loop with an offset table per element took 1.3-1.4 ns per element).
+// nullptr: the generic walk (other axis sets, product, min, logSumExp, empty reductions).
+StepPtr MakeReduceF32(const LowerArgs& a, const ReduceParams& p) {
+  const Shape& shape = a.input(0).shape;
+  if (p.axes.empty()) return nullptr;
+  std::vector<uint32_t> axes = p.axes;
+  std::sort(axes.begin(), axes.end());
+  for (size_t i = 1; i < axes.size(); ++i) {
+    if (axes[i] != axes[i - 1] + 1) return nullptr;
+  }
+  uint64_t outer = 1, reduced = 1, inner = 1;
+  for (size_t d = 0; d < shape.size(); ++d) (d < axes.front() ? outer : d <= axes.back() ? reduced : inner) *= shape[d];
+  if (reduced == 0 || outer * inner == 0) return nullptr;
+  const ReduceOp op = p.op;
+  kernels::SumOf what;
+  switch (op) {
+    case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: what = kernels::SumOf::kValues; break;
+    case ReduceOp::kL1: what = kernels::SumOf::kMagnitudes; break;
+    case ReduceOp::kL2: case ReduceOp::kSumSquare: what = kernels::SumOf::kSquares; break;
+    case ReduceOp::kMax:
+      if (inner != 1) return nullptr;
+      what = kernels::SumOf::kValues;  // unused
+      break;
+    default: return nullptr;
+  }
+  // The generic walk's finishing formulas, on the double sum.
+  const auto finish = [op, reduced](double sum) -> float {
+    switch (op) {
+      case ReduceOp::kMean: return static_cast<float>(sum / static_cast<double>(reduced));
+      case ReduceOp::kL2: return static_cast<float>(std::sqrt(sum));
+      case ReduceOp::kLogSum: return static_cast<float>(std::log(sum));
+      default: return static_cast<float>(sum);
+    }
+  };
+  TensorRef rx = a.in[0], ry = a.out[0];
+  if (inner == 1) {
+    return MakeStep("reduce", [=](const ExecContext& ctx) {
+      const float* x = ctx.As<float>(rx);
+      float* y = ctx.As<float>(ry);
+      ParallelRows(ctx.pool, outer, reduced, [&](uint64_t b, uint64_t e) {
+        for (uint64_t o = b; o < e; ++o) {
+          const float* row = x + o * reduced;
+          y[o] = op == ReduceOp::kMax ? kernels::f32_rmax_ukernel__wasmsimd_u16(reduced, row)
+                                      : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
+        }
+      });
+    });
+  }
+  return MakeStep("reduce", [=](const ExecContext& ctx) {
+    const float* x = ctx.As<float>(rx);
+    float* y = ctx.As<float>(ry);
+    ParallelRows(ctx.pool, outer, reduced * inner, [&](uint64_t b, uint64_t e) {
+      std::vector<double> sums(inner);
+      for (uint64_t o = b; o < e; ++o) {
+        std::fill(sums.begin(), sums.end(), 0.0);
+        kernels::f32_f64acc_rdsum_ukernel__wasmsimd_c8(reduced, inner, x + o * reduced * inner, inner * sizeof(float),
+                                                       what, sums.data());
+        for (uint64_t c = 0; c < inner; ++c) y[o * inner + c] = finish(sums[c]);
+      }
+    });
+  });
+}
+
 }  // namespace
 
 Expected<StepPtr> LowerReduce(const LowerArgs& a) {
   const auto& p = std::get<ReduceParams>(a.node.params);
+  if (a.input(0).type == DataType::kFloat32) {
+    if (StepPtr step = MakeReduceF32(a, p)) return step;
+  }
   return VisitType(a.input(0).type, [&](auto t) -> StepPtr { return MakeReduce<decltype(t)>(a, p); });
 }
 

@@ -3,6 +3,7 @@
 // against the double formula, with one ULP allowed for summation-order ties), in place, -inf/NaN rows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -129,46 +130,68 @@ TEST(F32LayerNorm, RowsAgainstDouble) {
   EXPECT_EQ(out, 0.0f);
 }
 
-TEST(F32Reduce, SumMaxRows) {
+// The double-accumulating sums: SIMD and scalar twin bit for bit, against a sequential double sum within
+// the reassociation's bound (n 2^-52 of the sum of magnitudes), for every n = 0..67 and every SumOf.
+TEST(F32Reduce, F64AccRowSums) {
   Rng rng(8);
+  for (SumOf what : {SumOf::kValues, SumOf::kMagnitudes, SumOf::kSquares}) {
+    for (size_t n = 0; n <= 67; ++n) {
+      std::vector<float> x = rng.Vector(n, -2.0f, 2.0f);
+      double want = 0, magnitudes = 0;
+      for (float v : x) {
+        const double t = what == SumOf::kMagnitudes ? std::fabs(double{v}) : what == SumOf::kSquares ? double{v} * v : v;
+        want += t;
+        magnitudes += std::fabs(t);
+      }
+      const double got = f32_f64acc_rsum_ukernel__wasmsimd_u8(n, x.data(), what);
+      ASSERT_EQ(got, f32_f64acc_rsum_ukernel__scalar(n, x.data(), what)) << n;
+      ASSERT_NEAR(got, want, (n + 1) * 0x1p-52 * magnitudes) << n;
+    }
+  }
+  const std::vector<float> special{-INFINITY, -0.0f, 0.0f, -5.0f, NAN};
+  EXPECT_EQ(f32_f64acc_rsum_ukernel__wasmsimd_u8(4, special.data(), SumOf::kValues), -INFINITY);
+  EXPECT_EQ(f32_f64acc_rsum_ukernel__wasmsimd_u8(4, special.data(), SumOf::kSquares), INFINITY);
+  EXPECT_TRUE(std::isnan(f32_f64acc_rsum_ukernel__wasmsimd_u8(5, special.data(), SumOf::kMagnitudes)));
+  EXPECT_EQ(f32_f64acc_rsum_ukernel__wasmsimd_u8(0, nullptr, SumOf::kValues), 0.0);
+}
+
+TEST(F32Reduce, MaxRows) {
+  Rng rng(9);
   for (size_t n = 1; n <= 67; ++n) {
     std::vector<float> x = rng.Vector(n, -2.0f, 2.0f);
-    double sum = 0, abs_sum = 0;
-    for (float v : x) {
-      sum += v;
-      abs_sum += std::fabs(v);
-    }
-    const float s = f32_rsum_ukernel__wasmsimd_u16(n, x.data());
-    ASSERT_TRUE(testing::SameBits(s, f32_rsum_ukernel__scalar(n, x.data()))) << n;
-    ASSERT_NEAR(s, sum, abs_sum * 1e-6) << n;
     const float m = f32_rmax_ukernel__wasmsimd_u16(n, x.data());
     ASSERT_EQ(m, *std::max_element(x.begin(), x.end())) << n;
     ASSERT_EQ(m, f32_rmax_ukernel__scalar(n, x.data()));
   }
-  EXPECT_EQ(f32_rsum_ukernel__wasmsimd_u16(0, nullptr), 0.0f);
   std::vector<float> special{-INFINITY, -0.0f, 0.0f, -5.0f, NAN};
   EXPECT_TRUE(std::isnan(f32_rmax_ukernel__wasmsimd_u16(5, special.data())));
   EXPECT_TRUE(std::isnan(f32_rmax_ukernel__scalar(5, special.data())));
   EXPECT_FALSE(std::signbit(f32_rmax_ukernel__wasmsimd_u16(3, special.data())));
   EXPECT_EQ(f32_rmax_ukernel__wasmsimd_u16(1, special.data()), -INFINITY);
-  EXPECT_EQ(f32_rsum_ukernel__wasmsimd_u16(4, special.data()), -INFINITY);
 }
 
-TEST(F32Reduce, StridedRows) {
+TEST(F32Reduce, F64AccStridedRows) {
   Rng rng(10);
-  for (size_t rows = 1; rows <= 9; rows += 2) {
-    for (size_t channels = 1; channels <= 37; ++channels) {
-      const size_t stride = channels + 5;
-      std::vector<float> x = rng.Vector(rows * stride);
-      std::vector<float> y = rng.Vector(channels + 1), ys = y, y0 = y;
-      f32_rdsum_ukernel__wasmsimd_c16(rows, channels, x.data(), stride * 4, y.data());
-      f32_rdsum_ukernel__scalar(rows, channels, x.data(), stride * 4, ys.data());
-      ASSERT_EQ(y[channels], y0[channels]) << "wrote past channels";
-      for (size_t c = 0; c < channels; ++c) {
-        double want = y0[c];
-        for (size_t r = 0; r < rows; ++r) want += x[r * stride + c];
-        ASSERT_NEAR(y[c], want, 1e-5);
-        ASSERT_TRUE(testing::SameBits(y[c], ys[c]));
+  for (SumOf what : {SumOf::kValues, SumOf::kMagnitudes, SumOf::kSquares}) {
+    for (size_t rows = 1; rows <= 9; rows += 2) {
+      for (size_t channels = 1; channels <= 37; ++channels) {
+        const size_t stride = channels + 5;
+        std::vector<float> x = rng.Vector(rows * stride);
+        std::vector<double> y(channels + 1), ys, y0;
+        for (double& v : y) v = rng.Vector(1)[0];
+        ys = y0 = y;
+        f32_f64acc_rdsum_ukernel__wasmsimd_c8(rows, channels, x.data(), stride * 4, what, y.data());
+        f32_f64acc_rdsum_ukernel__scalar(rows, channels, x.data(), stride * 4, what, ys.data());
+        ASSERT_EQ(y[channels], y0[channels]) << "wrote past channels";
+        for (size_t c = 0; c < channels; ++c) {
+          double want = y0[c];
+          for (size_t r = 0; r < rows; ++r) {
+            const double d = x[r * stride + c];
+            want += what == SumOf::kMagnitudes ? std::fabs(d) : what == SumOf::kSquares ? d * d : d;
+          }
+          ASSERT_EQ(y[c], want) << "rows=" << rows << " channels=" << channels << " c=" << c;  // same order
+          ASSERT_EQ(y[c], ys[c]);
+        }
       }
     }
   }
