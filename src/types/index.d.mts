@@ -10,7 +10,8 @@ export interface WebnnWasmOptions {
   /**
    * Threaded build: a dispatch, tensor write or read whose last run took at most this many milliseconds runs
    * on the calling thread when its context has nothing queued, saving the hop to the executor thread and the
-   * move of its output between cores (default 2; 0: every step on the executor, the calling thread never computes).
+   * move of its output between cores (default 2, a tenth of it with more than one thread; 0: every step on the
+   * executor, the calling thread never computes).
    */
   inlineStepMs?: number;
   /** false: never the relaxed-simd-threaded build (whose f32x4.relaxed_madd may round differently per CPU). */

@@ -123,7 +123,10 @@ void Executor::Flush() {}
 #endif
 
 bool Executor::MayRunInline(double cost_ms) {
-  if (inline_step_ms_ <= 0 || !(cost_ms <= inline_step_ms_)) return false;  // cost NaN: never measured
+  // With workers, a step worth splitting runs faster on the pool than inline on one thread: only the small
+  // ones, whose hop to the executor weighs most, run inline.
+  const double bound = pool_.num_threads() > 1 ? inline_step_ms_ * kInlineShareWithWorkers : inline_step_ms_;
+  if (!(cost_ms <= bound) || bound <= 0) return false;  // cost NaN: never measured
   const double now = NowMs();
   inline_debt_ms_ = std::max(0.0, inline_debt_ms_ - 0.5 * (now - inline_debt_at_));
   inline_debt_at_ = now;

@@ -42,7 +42,9 @@ class Executor {
   // ~kInlineDebtMs + inline_step_ms before the rest go to the executor, and inline work takes at most half
   // of the JS thread's time in the long run. A 1-op graph's round trip gains nothing (10-11 us either way:
   // the executor spins for work); a model's dispatch (milliseconds) never runs inline.
-  static constexpr double kDefaultInlineStepMs = 2.0, kInlineDebtMs = 4.0;
+  // With a pool of more than one thread the bound is inline_step_ms * kInlineShareWithWorkers (0.2 ms by
+  // default, single-threaded): a graph of 1 ms on two threads would take 2 ms inline.
+  static constexpr double kDefaultInlineStepMs = 2.0, kInlineDebtMs = 4.0, kInlineShareWithWorkers = 0.1;
   bool MayRunInline(double cost_ms);
   void RanInline(double ms);
   // The pool an inline step runs on: one thread, the caller's.

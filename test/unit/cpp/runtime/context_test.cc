@@ -292,7 +292,7 @@ TEST(ContextTest, EachContextsStepsStayInOrderWithTwoExecutors) {
 // Inline steps (Executor::MayRunInline): a cheap step that finds its timeline idle runs on the caller, at
 // once; behind queued or running work it waits its turn; inline_step_ms 0 keeps every step off the caller.
 TEST(ContextTest, ACheapStepOnAnIdleTimelineRunsOnTheCaller) {
-  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto executor = std::make_shared<Executor>(1, 2.0);
   auto context = Context::Create(executor);
   auto t = context->CreateTensor(Float4());
   ASSERT_TRUE(t.ok());
@@ -364,10 +364,28 @@ TEST(ContextTest, InlineStepMsZeroKeepsEveryStepOffTheCaller) {
   EXPECT_EQ(on_caller.load(), 0);
 }
 
+// With workers in the pool the bound is a tenth: 1 ms of single-threaded work would run on the pool.
+TEST(ContextTest, WithWorkersOnlyTheSmallestStepsRunInline) {
+  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto context = Context::Create(executor);
+  const std::thread::id caller = std::this_thread::get_id();
+  for (double cost : {0.1, 1.0}) {
+    std::thread::id ran_on;
+    context->RunOrEnqueue({[&](ThreadPool*) {
+                             ran_on = std::this_thread::get_id();
+                             return Status::Ok();
+                           },
+                           nullptr},
+                          cost);
+    executor->Flush();
+    EXPECT_EQ(ran_on == caller, cost < 0.2) << cost;
+  }
+}
+
 // A loop of cheap steps that never yields: the first run inline until the caller's debt passes
 // kInlineDebtMs, the rest queue behind them, all in order.
 TEST(ContextTest, InlineDebtSendsALongRunOfStepsToTheExecutor) {
-  auto executor = std::make_shared<Executor>(2, 2.0);
+  auto executor = std::make_shared<Executor>(1, 2.0);
   auto context = Context::Create(executor);
   std::mutex m;
   std::vector<int> order;
