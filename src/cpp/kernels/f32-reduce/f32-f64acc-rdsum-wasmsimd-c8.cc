@@ -5,18 +5,14 @@
 // each channel's adds in the same order).
 #include <wasm_simd128.h>
 
+#include "kernels/f32-reduce/f64acc-impl.h"
 #include "kernels/reduce.h"
 #include "kernels/simd_util.h"
 
 namespace webnn::kernels {
 namespace {
 
-template <SumOf kWhat>
-inline v128_t Term(v128_t d) {
-  if constexpr (kWhat == SumOf::kMagnitudes) return wasm_f64x2_abs(d);
-  if constexpr (kWhat == SumOf::kSquares) return wasm_f64x2_mul(d, d);
-  return d;
-}
+using f64acc_impl::Term;
 
 template <SumOf kWhat>
 void Columns(size_t rows, size_t channels, const float* x, size_t row_stride, double* y) {
@@ -58,12 +54,7 @@ void Columns(size_t rows, size_t channels, const float* x, size_t row_stride, do
 
 void f32_f64acc_rdsum_ukernel__wasmsimd_c8(size_t rows, size_t channels, const float* x, size_t row_stride,
                                            SumOf what, double* y) {
-  switch (what) {
-    case SumOf::kMagnitudes: return Columns<SumOf::kMagnitudes>(rows, channels, x, row_stride, y);
-    case SumOf::kSquares: return Columns<SumOf::kSquares>(rows, channels, x, row_stride, y);
-    case SumOf::kValues: break;
-  }
-  Columns<SumOf::kValues>(rows, channels, x, row_stride, y);
+  f64acc_impl::ForSumOf(what, [&](auto kind) { Columns<decltype(kind)::value>(rows, channels, x, row_stride, y); });
 }
 
 }  // namespace webnn::kernels

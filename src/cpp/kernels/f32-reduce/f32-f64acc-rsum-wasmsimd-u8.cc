@@ -4,18 +4,14 @@
 // Over-read: none (partial loads). Reference: f32_f64acc_rsum_ukernel__scalar (bit-exact: same partials).
 #include <wasm_simd128.h>
 
+#include "kernels/f32-reduce/f64acc-impl.h"
 #include "kernels/reduce.h"
 #include "kernels/simd_util.h"
 
 namespace webnn::kernels {
 namespace {
 
-template <SumOf kWhat>
-inline v128_t Term(v128_t d) {
-  if constexpr (kWhat == SumOf::kMagnitudes) return wasm_f64x2_abs(d);
-  if constexpr (kWhat == SumOf::kSquares) return wasm_f64x2_mul(d, d);
-  return d;
-}
+using f64acc_impl::Term;
 
 template <SumOf kWhat>
 double Sum(size_t n, const float* x) {
@@ -44,12 +40,7 @@ double Sum(size_t n, const float* x) {
 }  // namespace
 
 double f32_f64acc_rsum_ukernel__wasmsimd_u8(size_t n, const float* x, SumOf what) {
-  switch (what) {
-    case SumOf::kMagnitudes: return Sum<SumOf::kMagnitudes>(n, x);
-    case SumOf::kSquares: return Sum<SumOf::kSquares>(n, x);
-    case SumOf::kValues: break;
-  }
-  return Sum<SumOf::kValues>(n, x);
+  return f64acc_impl::ForSumOf(what, [&](auto kind) { return Sum<decltype(kind)::value>(n, x); });
 }
 
 }  // namespace webnn::kernels

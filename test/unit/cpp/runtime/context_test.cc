@@ -38,6 +38,28 @@ std::vector<float> Floats(ReadRequest& r) {
 
 TensorInfo Float4() { return {DataType::kFloat32, {4}, true, true, false}; }
 
+// Runs or queues (RunOrEnqueue) a step of the given cost, waits for it, and says which thread ran it.
+std::thread::id ThreadThatRan(Context& context, Executor& executor, double cost) {
+  std::thread::id ran_on;
+  context.RunOrEnqueue({[&ran_on](ThreadPool*) {
+                          ran_on = std::this_thread::get_id();
+                          return Status::Ok();
+                        },
+                        nullptr},
+                       cost);
+  executor.Flush();
+  return ran_on;
+}
+
+// Queues a step that spins until `release`: everything queued after it waits its turn.
+void HoldTimeline(Context& context, std::atomic<bool>& release) {
+  context.Enqueue({[&release](ThreadPool*) {
+                     while (!release.load()) {}
+                     return Status::Ok();
+                   },
+                   nullptr});
+}
+
 TEST(ContextTest, StepsRunInSubmissionOrder) {
   auto executor = MakeExecutor();
   auto context = Context::Create(executor);
@@ -64,11 +86,7 @@ TEST(ContextTest, DestroyingATensorWaitsForWorkQueuedBeforeIt) {
     ASSERT_TRUE(t.ok());
     std::atomic<bool> release{false};
     // Hold the timeline so that everything below is queued before any of it runs.
-    context->Enqueue({[&](ThreadPool*) {
-                        while (!release.load()) {}
-                        return Status::Ok();
-                      },
-                      nullptr});
+    HoldTimeline(*context, release);
     ASSERT_TRUE(context->WriteTensor(*t, Bytes({1, 2, 3, float(trial)})).ok());
     auto read = context->ReadTensor(*t);
     ASSERT_TRUE(read.ok());
@@ -209,11 +227,7 @@ TEST(ContextTest, DestroyAbandonsQueuedWorkAndFreesTheContextsObjects) {
   ASSERT_TRUE(t.ok());
   std::weak_ptr<Tensor> weak = *t;
   std::atomic<bool> release{false};
-  context->Enqueue({[&](ThreadPool*) {
-                      while (!release.load()) {}
-                      return Status::Ok();
-                    },
-                    nullptr});
+  HoldTimeline(*context, release);
   auto read = context->ReadTensor(*t);
   ASSERT_TRUE(read.ok());
   t = Status();  // drop the test's own reference: the context and the queued read hold it now
@@ -312,13 +326,7 @@ TEST(ContextTest, ACheapStepOnAnIdleTimelineRunsOnTheCaller) {
   EXPECT_EQ(ran_on, std::this_thread::get_id());
   // Unmeasured (NaN) or too costly: the executor runs it.
   for (double cost : {__builtin_nan(""), 2.5}) {
-    context->RunOrEnqueue({[&](ThreadPool*) {
-                             ran_on = std::this_thread::get_id();
-                             return Status::Ok();
-                           },
-                           nullptr},
-                          cost);
-    executor->Flush();
+    ran_on = ThreadThatRan(*context, *executor, cost);
 #if WEBNN_THREADS
     EXPECT_NE(ran_on, std::this_thread::get_id()) << cost;
 #endif
@@ -332,11 +340,7 @@ TEST(ContextTest, ACheapStepBehindQueuedWorkWaitsItsTurn) {
   auto t = context->CreateTensor(Float4());
   ASSERT_TRUE(t.ok());
   std::atomic<bool> release{false};
-  context->Enqueue({[&](ThreadPool*) {
-                      while (!release.load()) {}
-                      return Status::Ok();
-                    },
-                    nullptr});
+  HoldTimeline(*context, release);
   ASSERT_TRUE(context->WriteTensor(*t, Bytes({5, 6, 7, 8})).ok());
   auto read = context->ReadTensor(*t);
   ASSERT_TRUE(read.ok());
@@ -350,18 +354,7 @@ TEST(ContextTest, ACheapStepBehindQueuedWorkWaitsItsTurn) {
 TEST(ContextTest, InlineStepMsZeroKeepsEveryStepOffTheCaller) {
   auto executor = std::make_shared<Executor>(2, 0.0);
   auto context = Context::Create(executor);
-  std::atomic<int> on_caller{0};
-  const std::thread::id caller = std::this_thread::get_id();
-  for (int i = 0; i < 20; ++i) {
-    context->RunOrEnqueue({[&](ThreadPool*) {
-                             if (std::this_thread::get_id() == caller) ++on_caller;
-                             return Status::Ok();
-                           },
-                           nullptr},
-                          0.0);
-    executor->Flush();
-  }
-  EXPECT_EQ(on_caller.load(), 0);
+  for (int i = 0; i < 20; ++i) EXPECT_NE(ThreadThatRan(*context, *executor, 0.0), std::this_thread::get_id());
 }
 
 // With workers in the pool the bound is a tenth: 1 ms of single-threaded work would run on the pool.
@@ -369,17 +362,7 @@ TEST(ContextTest, WithWorkersOnlyTheSmallestStepsRunInline) {
   auto executor = std::make_shared<Executor>(2, 2.0);
   auto context = Context::Create(executor);
   const std::thread::id caller = std::this_thread::get_id();
-  for (double cost : {0.1, 1.0}) {
-    std::thread::id ran_on;
-    context->RunOrEnqueue({[&](ThreadPool*) {
-                             ran_on = std::this_thread::get_id();
-                             return Status::Ok();
-                           },
-                           nullptr},
-                          cost);
-    executor->Flush();
-    EXPECT_EQ(ran_on == caller, cost < 0.2) << cost;
-  }
+  for (double cost : {0.1, 1.0}) EXPECT_EQ(ThreadThatRan(*context, *executor, cost) == caller, cost < 0.2) << cost;
 }
 
 // A loop of cheap steps that never yields: the first run inline until the caller's debt passes
