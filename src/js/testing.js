@@ -42,6 +42,10 @@ export const testing = Object.freeze({
   graphArenaBytes(graph) {
     return graphInternals.nativeOf(graph).arenaBytesForTesting();
   },
+  // Steps (dispatches, reads, writes, releases) the calling thread ran inline so far (install's inlineStepMs).
+  async inlineSteps() {
+    return (await loadRuntime()).module.inlineStepsForTesting();
+  },
   // Tensors and graphs `context` owns now.
   liveObjects(context) {
     return contextInternals.nativeOf(context).liveObjectsForTesting();

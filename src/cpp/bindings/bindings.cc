@@ -497,6 +497,9 @@ uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threa
 // Bytes malloc has handed out and not taken back (dlmalloc's count), for soak tests.
 double HeapInUse() { return static_cast<double>(mallinfo().uordblks); }
 
+// Steps the JS thread ran inline so far (Executor::MayRunInline), for the tests.
+double InlineStepsForTesting() { return static_cast<double>(SharedExecutor()->inline_runs_for_testing()); }
+
 void SetAllocationLimitForTesting(double bytes) { runtime::SetAllocationLimitForTesting(static_cast<size_t>(bytes)); }
 
 }  // namespace
@@ -511,6 +514,7 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::function("stage", &Stage);
   emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
   emscripten::function("heapInUse", &HeapInUse);
+  emscripten::function("inlineStepsForTesting", &InlineStepsForTesting);
   emscripten::class_<Staging>("Staging")
       .smart_ptr<std::shared_ptr<Staging>>("StagingPtr")
       .function("address", &Staging::address);

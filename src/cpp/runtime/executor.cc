@@ -133,6 +133,9 @@ bool Executor::MayRunInline(double cost_ms) {
   return inline_debt_ms_ <= kInlineDebtMs;
 }
 
-void Executor::RanInline(double ms) { inline_debt_ms_ += ms; }
+void Executor::RanInline(double ms) {
+  inline_debt_ms_ += ms;
+  ++inline_runs_;
+}
 
 }  // namespace webnn::runtime

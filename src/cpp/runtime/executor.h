@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "runtime/thread_pool.h"
@@ -47,6 +48,7 @@ class Executor {
   static constexpr double kDefaultInlineStepMs = 2.0, kInlineDebtMs = 4.0, kInlineShareWithWorkers = 0.1;
   bool MayRunInline(double cost_ms);
   void RanInline(double ms);
+  uint64_t inline_runs_for_testing() const { return inline_runs_; }
   // The pool an inline step runs on: one thread, the caller's.
   ThreadPool* inline_pool();
 
@@ -59,6 +61,7 @@ class Executor {
   const double inline_step_ms_;
   double inline_debt_ms_ = 0;  // JS thread only
   double inline_debt_at_ = 0;  // NowMs() when inline_debt_ms_ was last brought up to date
+  uint64_t inline_runs_ = 0;
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createML, MLGraphBuilder } from '../../../dist/index.mjs';
 
-const ml = createML({ numThreads: 2 });
+// inlineStepMs 0: every step goes to the executor, so that a destroy() right after dispatch() really is
+// queued behind it (cheap steps on an idle timeline would otherwise run inline and be done already).
+const ml = createML({ numThreads: 2, inlineStepMs: 0 });
 const N = 64;
 const TRIALS = 300;
 

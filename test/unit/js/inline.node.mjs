@@ -1,0 +1,51 @@
+// Inline steps (install's inlineStepMs, runtime/executor.h): in the threaded build a dispatch whose last run
+// was cheap, and the read after it, run on the calling thread when the context has nothing queued; results
+// are the same. inlineStepMs 0 keeps every step on the executor (checked in a child process: the option
+// is read once, when the runtime loads).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+
+const N = 1 << 16;
+
+// Runs add(x, y) `times` times with a read after each; returns the steps run inline meanwhile.
+async function addLoop(ml, times) {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const desc = { dataType: 'float32', shape: [N] };
+  const graph = await b.build({ z: b.add(b.input('x', desc), b.input('y', desc)) });
+  const x = await context.createTensor({ ...desc, writable: true });
+  const y = await context.createTensor({ ...desc, writable: true });
+  const z = await context.createTensor({ ...desc, readable: true });
+  context.writeTensor(x, new Float32Array(N).fill(1.5));
+  context.writeTensor(y, new Float32Array(N).map((_, i) => i));
+  const before = await __testing.inlineSteps();
+  for (let t = 0; t < times; ++t) {
+    context.dispatch(graph, { x, y }, { z });
+    const out = new Float32Array(await context.readTensor(z));
+    for (const i of [0, 1, N - 1]) assert.equal(out[i], i + 1.5);
+  }
+  return (await __testing.inlineSteps()) - before;
+}
+
+const main = process.argv[1] === fileURLToPath(import.meta.url);
+if (main && process.argv[2] === '--child') {
+  // Child: inlineStepMs 0.
+  const ml = createML({ numThreads: 1, inlineStepMs: 0 });
+  console.log(JSON.stringify({ inline: await addLoop(ml, 5) }));
+} else {
+  test('a cheap dispatch and its read run inline once the graph has been measured', async () => {
+    const ml = createML({ numThreads: 1 });
+    // The first dispatch is unmeasured (the executor runs it); each later one and its read run inline.
+    assert.ok(await addLoop(ml, 5) >= 8);
+  });
+
+  test('inlineStepMs 0 keeps every step on the executor', () => {
+    const r = spawnSync(process.execPath, ['--no-experimental-fetch', fileURLToPath(import.meta.url), '--child'],
+                        { encoding: 'utf8', timeout: 60000 });
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout.trim().split('\n').pop()), { inline: 0 });
+  });
+}
