@@ -1,5 +1,6 @@
 // Elementwise families: binary (with broadcasting), unary, cast, where, expand. Generic templated loops
 // serve every data type; float32 contiguous runs go to the SIMD microkernels.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +12,7 @@
 #include "compiler/lower/parallel.h"
 #include "kernels/select.h"
 #include "kernels/vbinary.h"
+#include "kernels/vcvt.h"
 #include "kernels/vunary.h"
 
 namespace webnn::compiler {
@@ -124,6 +126,38 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
 
 // ---- unary ----
 
+// float16 unary ops that may run as float32 kernels between two conversions: their float32 result rounded
+// to float16 is the double result rounded once (exact ops, and sqrt and 1/x, whose double rounding through
+// float32 is innocuous), or within WPT's float16 tolerance of it (2 ULP and more, or absolute). exp and log
+// (0 ULP) and tan stay on the double path.
+bool F16ViaF32(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::kIdentity: case UnaryOp::kRelu: case UnaryOp::kClamp: case UnaryOp::kAbs: case UnaryOp::kNeg:
+    case UnaryOp::kCeil: case UnaryOp::kFloor: case UnaryOp::kRoundEven: case UnaryOp::kSign: case UnaryOp::kSqrt:
+    case UnaryOp::kReciprocal: case UnaryOp::kSigmoid: case UnaryOp::kTanh: case UnaryOp::kErf: case UnaryOp::kGelu:
+    case UnaryOp::kElu: case UnaryOp::kSwish: case UnaryOp::kSin: case UnaryOp::kCos: case UnaryOp::kLeakyRelu:
+    case UnaryOp::kLinear: case UnaryOp::kHardSigmoid: case UnaryOp::kHardSwish: case UnaryOp::kSoftsign:
+    case UnaryOp::kSoftplus:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// y = f(x) for float16 x and y through float32 blocks on the stack: convert, the float32 kernel, convert
+// back (add 7.9 -> ~1 ns per element; a transcendental 12-30 -> ~2-3).
+inline void F16Through32(size_t n, const Half* x, Half* y, kernels::F32VUnaryFn f32, const kernels::UnaryParams* kp) {
+  static_assert(sizeof(Half) == sizeof(uint16_t), "Half is its bits");
+  constexpr size_t kBlock = 256;
+  float buffer[kBlock];
+  for (size_t i = 0; i < n; i += kBlock) {
+    const size_t count = std::min(kBlock, n - i);
+    kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(count, reinterpret_cast<const uint16_t*>(x + i), buffer);
+    f32(count, buffer, buffer, kp);
+    kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(count, buffer, reinterpret_cast<uint16_t*>(y + i));
+  }
+}
+
 template <typename T>
 StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
   uint64_t n = *NumElements(a.output(0).shape);
@@ -132,6 +166,7 @@ StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
   kernels::UnaryMathParams mp{p.min, p.max, p.alpha, p.beta};
   kernels::UnaryParams kp{static_cast<float>(p.min), static_cast<float>(p.max), p.alpha, p.beta};
   kernels::F32VUnaryFn f32 = kernels::GetF32VUnary(p.op);
+  const bool via_f32 = F16ViaF32(p.op);
   return MakeStep("unary", [=](const ExecContext& ctx) {
     const T* x = ctx.As<T>(rx);
     ParallelRows(ctx.pool, n, 1, [&](uint64_t begin, uint64_t end) {
@@ -144,6 +179,12 @@ StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
       T* y = ctx.As<T>(ry);
       if constexpr (std::is_same_v<T, float>) {
         f32(end - begin, x + begin, y + begin, &kp);
+      } else if constexpr (std::is_same_v<T, Half>) {
+        if (via_f32) {
+          F16Through32(end - begin, x + begin, y + begin, f32, &kp);
+        } else {
+          for (uint64_t i = begin; i < end; ++i) y[i] = Store<T>(kernels::UnaryMath<M>(p.op, static_cast<M>(Load(x[i])), mp));
+        }
       } else {
         for (uint64_t i = begin; i < end; ++i) y[i] = Store<T>(kernels::UnaryMath<M>(p.op, static_cast<M>(Load(x[i])), mp));
       }
