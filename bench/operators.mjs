@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Every operator's steps on one mid-sized tensor (1x64x56x56 floats, 0.8 MB, unless a row says otherwise),
+// Every operator's steps on one mid-sized tensor (1x64x56x56 floats, 0.8 MB, unless a row says otherwise;
+// the float16 rows at the end),
 // through our API at one thread: the fastest of 30 profiled dispatches, each after a dispatch of the same
 // graph (so the data sits where the steps left it), printed as ms, GB/s (input + output bytes) and ns per
 // input element, with the steps the compiler made. Not a comparison with a peer: a survey that shows which
@@ -11,16 +12,18 @@ import fs from 'node:fs';
 import { loadOurs } from './engines.mjs';
 import { fastestOf, profileMs } from './profile-table.mjs';
 import { rng } from '../test/models/numerics.mjs';
+import { toHalf } from '../test/wpt/compare.js';
 import { parseOptions } from '../tools/cli-options.mjs';
 
 const NCHW = [1, 64, 56, 56];
 const NHWC = [1, 56, 56, 64];
 const ROWS = [128, 1024];
 
-// A seeded fill in [-1, 1).
-function values(n, seed = 1) {
+// A seeded fill in [-1, 1), as float32 or as float16 bits.
+function values(n, seed = 1, dataType = 'float32') {
   const next = rng(seed);
-  return Float32Array.from({ length: n }, () => 2 * next() - 1);
+  const v = Float32Array.from({ length: n }, () => 2 * next() - 1);
+  return dataType === 'float16' ? Uint16Array.from(v, toHalf) : v;
 }
 const constant = (b, shape, data) => b.constant({ dataType: 'float32', shape }, data ?? values(shape.reduce((p, d) => p * d, 1), 7));
 const scalar = (b, v) => constant(b, [], new Float32Array([v]));
@@ -76,16 +79,26 @@ const CASES = [
   ['maxPool2d 3x3 s2 NHWC', NHWC, (b, x) => b.maxPool2d(x, { windowDimensions: [3, 3], strides: [2, 2], layout: 'nhwc' })],
   ['averagePool2d 3x3 NHWC', NHWC, (b, x) => b.averagePool2d(x, { windowDimensions: [3, 3], layout: 'nhwc' })],
   ['l2Pool2d 3x3 NCHW', NCHW, (b, x) => b.l2Pool2d(x, { windowDimensions: [3, 3] })],
+  // float16: elementwise ops through the float32 kernels between conversions, the rest on their own paths.
+  ['add (same shape), float16', NCHW, (b, x) => b.add(x, x), 'float16'],
+  ['sigmoid, float16', NCHW, (b, x) => b.sigmoid(x), 'float16'],
+  ['tanh, float16', NCHW, (b, x) => b.tanh(x), 'float16'],
+  ['gelu, float16', NCHW, (b, x) => b.gelu(x), 'float16'],
+  ['exp, float16', NCHW, (b, x) => b.exp(x), 'float16'],
+  ['softmax (rows), float16', ROWS, (b, x) => b.softmax(x, 1), 'float16'],
+  ['layerNormalization (rows), float16', ROWS, (b, x) => b.layerNormalization(x, { axes: [1] }), 'float16'],
+  ['reduceMean spatial, float16', NCHW, (b, x) => b.reduceMean(x, { axes: [2, 3] }), 'float16'],
 ];
 
-async function measure({ context, lib }, [name, shape, build]) {
+// A row's optional fourth entry is the input's data type (float32 unless it says float16).
+async function measure({ context, lib }, [name, shape, build, dataType = 'float32']) {
   const b = new MLGraphBuilder(context);
-  const x = b.input('x', { dataType: 'float32', shape });
+  const x = b.input('x', { dataType, shape });
   const y = build(b, x);
   const graph = await b.build({ y });
   const n = shape.reduce((p, d) => p * d, 1);
-  const input = await context.createTensor({ dataType: 'float32', shape, writable: true });
-  context.writeTensor(input, values(n));
+  const input = await context.createTensor({ dataType, shape, writable: true });
+  context.writeTensor(input, values(n, 1, dataType));
   const output = await context.createTensor({ dataType: y.dataType, shape: y.shape, readable: true });
   let steps;
   let outputBytes = 0;
@@ -103,7 +116,8 @@ async function measure({ context, lib }, [name, shape, build]) {
     output.destroy();
   }
   const ms = profileMs(steps);
-  return { name, shape, ms, gbps: (4 * n + outputBytes) / (ms * 1e6), nsPerElement: (ms * 1e6) / n,
+  const inputBytes = (dataType === 'float16' ? 2 : 4) * n;
+  return { name, shape, ms, gbps: (inputBytes + outputBytes) / (ms * 1e6), nsPerElement: (ms * 1e6) / n,
            steps: steps.map((s) => `${s.step} ${s.ms.toFixed(3)}`) };
 }
 

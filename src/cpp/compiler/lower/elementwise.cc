@@ -262,7 +262,18 @@ Expected<StepPtr> LowerCast(const LowerArgs& a) {
         const F* x = ctx.As<F>(rx);
         T* y = ctx.As<T>(ry);
         ParallelRows(ctx.pool, n, 1, [&](uint64_t b, uint64_t e) {
-          for (uint64_t i = b; i < e; ++i) y[i] = CastValue<F, T>(x[i]);
+          // float16 <-> float32: the conversion kernels, bit-exact with the per-element casts (which took
+          // 1.4 and 5.8 ns per element; softmax and layerNormalization in float16 cast around float32).
+          if constexpr (std::is_same_v<F, Half> && std::is_same_v<T, float>) {
+            // (The casts keep the branches well-formed for the other type pairs, where they are discarded.)
+            kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(e - b, reinterpret_cast<const uint16_t*>(x + b),
+                                                       reinterpret_cast<float*>(y + b));
+          } else if constexpr (std::is_same_v<F, float> && std::is_same_v<T, Half>) {
+            kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(e - b, reinterpret_cast<const float*>(x + b),
+                                                       reinterpret_cast<uint16_t*>(y + b));
+          } else {
+            for (uint64_t i = b; i < e; ++i) y[i] = CastValue<F, T>(x[i]);
+          }
         });
       });
     });
