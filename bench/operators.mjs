@@ -88,6 +88,10 @@ const CASES = [
   ['softmax (rows), float16', ROWS, (b, x) => b.softmax(x, 1), 'float16'],
   ['layerNormalization (rows), float16', ROWS, (b, x) => b.layerNormalization(x, { axes: [1] }), 'float16'],
   ['reduceMean spatial, float16', NCHW, (b, x) => b.reduceMean(x, { axes: [2, 3] }), 'float16'],
+  ['greater, float16', NCHW, (b, x) => b.greater(x, b.constant({ dataType: 'float16', shape: [] }, new Uint16Array([0]))), 'float16'],
+  ['where, float16', NCHW, (b, x) => b.where(b.greater(x, b.constant({ dataType: 'float16', shape: [] }, new Uint16Array([0]))), x, b.neg(x)), 'float16'],
+  ['transpose NCHW -> NHWC, float16', NCHW, (b, x) => b.transpose(x, { permutation: [0, 2, 3, 1] }), 'float16'],
+  ['conv2d 1x1 64->64 NHWC, float16', NHWC, (b, x) => b.conv2d(x, b.constant({ dataType: 'float16', shape: [64, 1, 1, 64] }, new Uint16Array(64 * 64).fill(0x2000)), { inputLayout: 'nhwc', filterLayout: 'ohwi' }), 'float16'],
 ];
 
 // A row's optional fourth entry is the input's data type (float32 unless it says float16).
