@@ -79,8 +79,12 @@ void FuseActivations(Subgraph& g) {
     Node& prev = g.nodes[producer[x]];
     MinMax* clamp = FusableClamp(prev);
     if (!clamp) continue;
-    clamp->min = std::max(clamp->min, range.min);
-    clamp->max = std::min(clamp->max, range.max);
+    // The activation after the node's own clamp: clamp(clamp(v, a1, b1), a2, b2) is clamp(v, lo, hi) with
+    // lo, hi = a1, b1 each clamped to [a2, b2]. (Intersecting the ranges instead gave an inverted range when
+    // they do not overlap: clamp to [-1.6, -0.73] then relu came out -0.73, not 0; fuzz seed 81.)
+    const MinMax before = *clamp;
+    clamp->min = std::min(std::max(before.min, range.min), range.max);
+    clamp->max = std::min(std::max(before.max, range.min), range.max);
     ValueId y = act.outputs[0];
     // The fused node now writes the activation's output value directly.
     prev.outputs[0] = y;

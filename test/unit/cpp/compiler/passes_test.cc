@@ -121,6 +121,35 @@ TEST(FuseActivationsTest, FoldsReluIntoConvButNotWhenObservable) {
   EXPECT_EQ(CountLive(h, kUnary), 1);
 }
 
+// Two activations folded one after the other compose: clamp to [-1.6, -0.73], then relu, is 0 everywhere
+// ([0, 0]), not the inverted [0, -0.73] that intersecting the ranges gave (fuzz seed 81); clamp to [-1, 3]
+// then clamp to [2, 6] is [2, 3].
+TEST(FuseActivationsTest, SuccessiveActivationsCompose) {
+  struct Case {
+    double a1, b1;
+    UnaryParams second;
+    float lo, hi;
+  } cases[] = {{-1.6, -0.73, UnaryParams{UnaryOp::kRelu}, 0.0f, 0.0f},
+               {-1.0, 3.0, UnaryParams{UnaryOp::kClamp, 0, 0, 2.0, 6.0}, 2.0f, 3.0f},
+               {1.0, 2.0, UnaryParams{UnaryOp::kClamp, 0, 0, -5.0, 5.0}, 1.0f, 2.0f}};
+  for (const Case& c : cases) {
+    Subgraph g;
+    ValueId x = g.AddInput("x", DataType::kFloat32, {4});
+    ValueId s = g.AddValue(DataType::kFloat32, {4});
+    g.AddNode(BinaryParams{BinaryOp::kAdd, {}}, {x, x}, {s}, "add");
+    ValueId c1 = g.AddValue(DataType::kFloat32, {4});
+    g.AddNode(UnaryParams{UnaryOp::kClamp, 0, 0, c.a1, c.b1}, {s}, {c1}, "clamp");
+    ValueId r = g.AddValue(DataType::kFloat32, {4});
+    g.AddNode(c.second, {c1}, {r}, "second");
+    g.AddOutput("r", r);
+    FuseActivations(g);
+    EXPECT_EQ(CountLive(g, kUnary), 0);
+    const auto& p = std::get<BinaryParams>(g.nodes[0].params);
+    EXPECT_EQ(p.clamp.min, c.lo) << c.a1 << " " << c.b1;
+    EXPECT_EQ(p.clamp.max, c.hi) << c.a1 << " " << c.b1;
+  }
+}
+
 TEST(FuseActivationsTest, FoldsReluIntoConvTranspose) {
   Subgraph g;
   ValueId x = g.AddInput("x", DataType::kFloat32, {1, 2, 2, 3});
