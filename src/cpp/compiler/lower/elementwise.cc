@@ -171,7 +171,7 @@ bool F16ViaF32(UnaryOp op) {
 }
 
 // y = f(x) for float16 x and y through float32 blocks on the stack: convert, the float32 kernel, convert
-// back (add 7.9 -> ~1 ns per element; a transcendental 12-30 -> ~2-3).
+// back (relu 8.1 -> 1.45 ns per element; sigmoid, tanh, erf 12-30 -> 2-3).
 inline void F16Through32(size_t n, const Half* x, Half* y, kernels::F32VUnaryFn f32, const kernels::UnaryParams* kp) {
   static_assert(sizeof(Half) == sizeof(uint16_t), "Half is its bits");
   constexpr size_t kBlock = 256;
@@ -205,15 +205,11 @@ StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
       T* y = ctx.As<T>(ry);
       if constexpr (std::is_same_v<T, float>) {
         f32(end - begin, x + begin, y + begin, &kp);
+        return;
       } else if constexpr (std::is_same_v<T, Half>) {
-        if (via_f32) {
-          F16Through32(end - begin, x + begin, y + begin, f32, &kp);
-        } else {
-          for (uint64_t i = begin; i < end; ++i) y[i] = Store<T>(kernels::UnaryMath<M>(p.op, static_cast<M>(Load(x[i])), mp));
-        }
-      } else {
-        for (uint64_t i = begin; i < end; ++i) y[i] = Store<T>(kernels::UnaryMath<M>(p.op, static_cast<M>(Load(x[i])), mp));
+        if (via_f32) return F16Through32(end - begin, x + begin, y + begin, f32, &kp);
       }
+      for (uint64_t i = begin; i < end; ++i) y[i] = Store<T>(kernels::UnaryMath<M>(p.op, static_cast<M>(Load(x[i])), mp));
     });
   });
 }

@@ -52,6 +52,16 @@ bool AxesAreTrailing(size_t rank, std::vector<uint32_t> axes) {
   return true;
 }
 
+// A sum-based reduction's result from its double sum (of x, |x| or x^2) over `count` elements.
+double FinishSum(ReduceOp op, double sum, uint64_t count) {
+  switch (op) {
+    case ReduceOp::kMean: return sum / static_cast<double>(count);
+    case ReduceOp::kL2: return std::sqrt(sum);
+    case ReduceOp::kLogSum: return std::log(sum);
+    default: return sum;
+  }
+}
+
 template <typename T>
 StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
   AxisSplit split = SplitAxes(a.input(0).shape, p.axes);
@@ -90,11 +100,8 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
               }
             }
           }
-          double r = acc;
+          double r = FinishSum(op, acc, count);
           switch (op) {
-            case ReduceOp::kMean: r = acc / static_cast<double>(count); break;
-            case ReduceOp::kL2: r = std::sqrt(acc); break;
-            case ReduceOp::kLogSum: r = std::log(acc); break;
             case ReduceOp::kLogSumExp: r = std::isinf(m) ? m + (m < 0 ? 0.0 : 0.0) : m + std::log(acc); break;
             case ReduceOp::kMax: case ReduceOp::kMin: r = m; break;
             default: break;
@@ -145,26 +152,17 @@ StepPtr MakeReduceF32(const LowerArgs& a, const ReduceParams& p) {
   for (size_t d = 0; d < shape.size(); ++d) (d < axes.front() ? outer : d <= axes.back() ? reduced : inner) *= shape[d];
   if (reduced == 0 || outer * inner == 0) return nullptr;
   const ReduceOp op = p.op;
-  kernels::SumOf what;
+  kernels::SumOf what = kernels::SumOf::kValues;  // kSum, kMean, kLogSum (and kMax, which sums nothing)
   switch (op) {
-    case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: what = kernels::SumOf::kValues; break;
+    case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: break;
     case ReduceOp::kL1: what = kernels::SumOf::kMagnitudes; break;
     case ReduceOp::kL2: case ReduceOp::kSumSquare: what = kernels::SumOf::kSquares; break;
     case ReduceOp::kMax:
       if (inner != 1) return nullptr;
-      what = kernels::SumOf::kValues;  // unused
       break;
     default: return nullptr;
   }
-  // The generic walk's finishing formulas, on the double sum.
-  const auto finish = [op, reduced](double sum) -> float {
-    switch (op) {
-      case ReduceOp::kMean: return static_cast<float>(sum / static_cast<double>(reduced));
-      case ReduceOp::kL2: return static_cast<float>(std::sqrt(sum));
-      case ReduceOp::kLogSum: return static_cast<float>(std::log(sum));
-      default: return static_cast<float>(sum);
-    }
-  };
+  const auto finish = [op, reduced](double sum) { return static_cast<float>(FinishSum(op, sum, reduced)); };
   TensorRef rx = a.in[0], ry = a.out[0];
   if (inner == 1) {
     return MakeStep("reduce", [=](const ExecContext& ctx) {
