@@ -178,7 +178,7 @@ inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) {
 // |x| <= 104). With x = (n + r) ln2/128, n an integer and |r| <= 1/2, exp(x) = 2^(n >> 7) 2^((n & 127)/128)
 // exp(r ln2/128): the middle factor from kExp2KOver128, the last from its Taylor polynomial in r to degree 4
 // (truncation below 2^-49.6). The table costs two lane loads and saves the seven multiply-adds of the
-// degree-11 polynomial that |t| <= ln2/2 needed (1.98 -> 1.45 ns per float, AMD EPYC). r comes without a
+// degree-11 polynomial that |t| <= ln2/2 needed (1.98 -> 1.53 ns per float, AMD EPYC). r comes without a
 // rounding that matters: 128/ln2 = kHi + kLo with kHi of 29 bits, so x kHi is exact (x has 24), and so is
 // x kHi - n; x kLo (< 2^-28 of x kHi) adds the rest. n = round(x kHi) from adding the magic number 1.5 * 2^52:
 // the sum's low bits are n in two's complement, so n & 127 and (n >> 7) << 52 are integer operations on
@@ -210,10 +210,9 @@ inline v128_t ExpF64InRange(v128_t x) {
 // interval (kLogInvC128), and log1p's Taylor polynomial to degree 6 (truncation below 2^-50.8 relative).
 // The entry around 1 has invc = 1, logc = 0: near 1 the result is log1p(x - 1) alone. The table replaced
 // a division and an 11-term atanh series (3.25 -> 2.48 ns per float with the fast path below, 1M positive
-// floats, AMD EPYC). Of the
-// 2.14e9 positive floats, all but two give libm's double log rounded; at those two (0x1.827a74p-7,
-// 0x1.2f1fd6p+3: log within 6e-17 of a rounding boundary) libm's double rounds the wrong way and ours is
-// the correctly rounded one.
+// floats, AMD EPYC). Of the 2.14e9 positive floats, all but two give libm's double log rounded; at those
+// two (0x1.827a74p-7, 0x1.2f1fd6p+3: log within 6e-17 of a rounding boundary) libm's double rounds the
+// wrong way and ours is the correctly rounded one.
 inline v128_t LogF64Positive(v128_t x) {
   // tmp = bits - (0x3fe6000000000000 - 2^44) + 2^62: its top 12 bits are k + 1024 (biased, so that a
   // logical shift gives it: V8 has no 64-bit arithmetic shift on x86 and emulates one), the next 7 the
