@@ -150,7 +150,8 @@ inline v128_t MulPow2(v128_t p, v128_t n) {
 // kExact = false (LoopGuarded's fast form) drops the subnormal check: the caller guarantees hi + lo >= -87.
 template <bool kWithLo, bool kTimes, bool kExact = true, size_t kDegree = 4>
 inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
-  x = wasm_f32x4_pmax(x, Splat(-104.0f));  // NaN stays NaN: pmax(x, c) is x unless x < c
+  // NaN stays NaN: pmax(x, c) is x unless x < c. The fast form's inputs are >= -87 already.
+  if constexpr (kExact) x = wasm_f32x4_pmax(x, Splat(-104.0f));
   const v128_t sum = kTimes ? wasm_f32x4_add(x, lo) : x;
   v128_t n;
   const v128_t biased = RoundTimesLog2e(sum, &n);
