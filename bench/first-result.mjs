@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { phasesOf, probeWebnn, sessionFor } from './first-result-probe.mjs';
-import { parseOptions } from '../tools/cli-options.mjs';
+import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), '..');
@@ -242,10 +242,4 @@ async function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (e) {
-  console.error(`first-result: ${e?.stack ?? e}`);
-}
-process.exit(code);  // our pthread workers would otherwise keep a child alive
+await runMain('first-result', main);

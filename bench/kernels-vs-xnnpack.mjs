@@ -11,7 +11,7 @@ import path from 'node:path';
 import { CASES } from './kernel-cases.mjs';
 import { caseData, loadOurs, loadTfjs, prepareOurs, prepareTfjs } from './engines.mjs';
 import { measureOverheads, printOverheads } from './overheads.mjs';
-import { parseOptions } from '../tools/cli-options.mjs';
+import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const now = () => performance.now();
 
@@ -216,10 +216,4 @@ async function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (e) {
-  console.error(`bench: ${e?.stack ?? e}`);
-}
-process.exit(code);
+await runMain('bench', main);

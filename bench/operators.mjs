@@ -13,7 +13,7 @@ import { loadOurs } from './engines.mjs';
 import { fastestOf, profileMs } from './profile-table.mjs';
 import { rng } from '../test/models/numerics.mjs';
 import { toHalf } from '../test/wpt/compare.js';
-import { parseOptions } from '../tools/cli-options.mjs';
+import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const NCHW = [1, 64, 56, 56];
 const NHWC = [1, 56, 56, 64];
@@ -145,10 +145,4 @@ async function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (e) {
-  console.error(`operators: ${e?.stack ?? e}`);
-}
-process.exit(code);
+await runMain('operators', main);

@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseOptions } from '../tools/cli-options.mjs';
+import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const BENCH = path.dirname(SELF);
@@ -225,10 +225,4 @@ async function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (e) {
-  console.error(`bench: ${e?.stack ?? e}`);
-}
-process.exit(code);
+await runMain('bench', main);

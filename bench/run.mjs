@@ -19,7 +19,7 @@ import { printProfile } from './profile-table.mjs';
 import {
   captureOutput, listModels, loadOrt, loadWebnnWasm, nodePlacements, now, runtimeInfoOf,
 } from '../test/models/ort-harness.mjs';
-import { parseOptions } from '../tools/cli-options.mjs';
+import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const RESULT_TAG = 'BENCH_RESULT ';
@@ -215,10 +215,4 @@ async function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (e) {
-  console.error(`bench: ${e?.stack ?? e}`);
-}
-process.exit(code);
+await runMain('bench', main);

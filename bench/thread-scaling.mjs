@@ -13,7 +13,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CASES } from './kernel-cases.mjs';
 import { caseData, loadOurs, prepareOurs } from './engines.mjs';
-import { parseOptions } from '../tools/cli-options.mjs';
+import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
 const TAG = 'SCALING_RESULT ';
@@ -100,10 +100,4 @@ function main() {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (e) {
-  console.error(`thread-scaling: ${e?.stack ?? e}`);
-}
-process.exit(code);
+await runMain('thread-scaling', main);

@@ -46,3 +46,16 @@ export function parseOptions(argv, spec) {
   }
   return out;
 }
+
+// Runs a script's `async main()` (resolving to its exit code) and exits with that code, or 1 after printing
+// `<name>: <stack>` if it throws. The explicit exit matters: our pthread workers and onnxruntime-web's would
+// otherwise keep the process alive.
+export async function runMain(name, main) {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (e) {
+    console.error(`${name}: ${e?.stack ?? e}`);
+  }
+  process.exit(code);
+}
