@@ -262,51 +262,30 @@ inline v128_t ExpF32ViaF64(v128_t v) {
   return simd::ViaF64Halves(v, ExpF64InRange);
 }
 
-// erf(x) in float32, piecewise (tools/fit-erf-piecewise.mjs 7 bounds=1.0,1.78,2.72): on [0, 1)
-// x + x P0(x^2), whose correction P0 = erf(x)/x - 1 is at most 0.16 in size, so its rounding weighs little
-// against the exact x; on [1, 1.78), [1.78, 2.72) and [2.72, 3.92), 1 - Pk(x - c_k) with Pk ~ erfc to 1e-8
-// absolute and c_k the interval's centre; 1 from 3.92 (1 - erfc rounds to 1 there). A lane's coefficients
-// come from one v128 per power, the four intervals in its four lanes, picked by i8x16.swizzle with the
-// interval's byte offsets: no gather in wasm, and no branch. At most 1.73 ULP from the exact erf over every
-// float in [0.25, 3.92) and every 64th below. 7 coefficients, Horner: 9 on unit intervals were 1.40 ULP
-// and 15% slower (1M: 1.78 against 1.55 ms); the WPT allows 1/1024 absolute.
-// V8 lowers each lookup to four x86 instructions (i8x16.swizzle clamps its indices first); a relaxed-SIMD
-// twin (i8x16.relaxed_swizzle, f32x4.relaxed_madd) of the 9-term form ran 20% slower than it in Node 20,
-// and was dropped.
-inline v128_t ErfPiecewise(v128_t v) {
-  static constexpr size_t kTerms = 7;
-  static constexpr float kBound1 = 1.0f, kBound2 = 1.77999997f, kBound3 = 2.72000003f;
-  // kC[j] = the x^j (or (x - c_k)^j) coefficients of the intervals [0,1), [1,1.78), [1.78,2.72), [2.72,3.92).
-  alignas(16) static constexpr float kC[kTerms][4] = {
-      {0.128379166f, 0.0493266806f, 0.00146275235f, 0.00000264549044f},
-      {-0.376126260f, -0.163438141f, -0.00714138802f, -0.0000191626332f},
-      {0.112835854f, 0.227184474f, 0.0160661098f, 0.0000624348904f},
-      {-0.0268538184f, -0.156068861f, -0.0217582136f, -0.000113114482f},
-      {0.00518833846f, 0.0325822942f, 0.0191613697f, 0.000179791619f},
-      {-0.000801027869f, 0.0290366486f, -0.0103620766f, -0.000306821865f},
-      {0.0000785412049f, -0.0206613336f, 0.00241217366f, 0.000245647912f},
-  };
+// erf(x) in float32 as x P(x^2) / Q(x^2), P and Q of degree 5 with positive coefficients (no cancellation
+// in either Horner chain), fitted on [0, 3.92] by tools/fit-erf-rational.mjs; 1 from 3.92 on (1 - erfc(3.92)
+// rounds to 1), sign applied last (erf(-0) = -0, +-inf give +-1, NaN stays NaN). At most 6.6 ULP from the
+// exact erf over every 7th float in [2^-20, 3.92): the fit is within 0.16 ULP, the rest is the float32
+// evaluation's roundings; the WPT allows 1/1024 absolute. 25 operations and a division per vector, where the
+// piecewise polynomial it replaced (1.73 ULP; 7 terms on 4 intervals, each coefficient picked per lane by
+// i8x16.swizzle, which V8 lowers to four x86 instructions) took about 60: 1M floats 1.64 -> 0.92 ms.
+inline v128_t ErfRational(v128_t v) {
+  static constexpr float kBound = 3.92f;
+  static constexpr float kP[] = {1.12837911f,    0.190404266f,    0.0527484380f,
+                                 0.00376552367f, 0.000284880807f, 0.00000205010701f};
+  static constexpr float kQ[] = {1.0f,           0.502074122f,    0.114108205f,
+                                 0.0149690313f,  0.00116251316f,  0.0000380918173f};
   const v128_t ax = wasm_f32x4_abs(v);
-  const v128_t a = wasm_f32x4_pmin(ax, Splat(3.92f));  // NaN stays NaN (and lands in interval 0)
-  // The interval's byte offsets 4k + {0, 1, 2, 3} from three compares (no float -> int conversion,
-  // which V8 lowers to some ten x86 instructions, and no i32x4.mul).
-  const v128_t step = wasm_i32x4_splat(0x04040404);
-  const v128_t beyond1 = wasm_f32x4_ge(a, Splat(kBound1));
-  const v128_t bytes = wasm_i32x4_add(
-      wasm_i32x4_add(wasm_i32x4_splat(0x03020100), wasm_v128_and(beyond1, step)),
-      wasm_i32x4_add(wasm_v128_and(wasm_f32x4_ge(a, Splat(kBound2)), step),
-                     wasm_v128_and(wasm_f32x4_ge(a, Splat(kBound3)), step)));
-  const v128_t first = wasm_v128_not(beyond1);  // also NaN
-  const auto lookup = [&](v128_t table) { return wasm_i8x16_swizzle(table, bytes); };
-  const v128_t centre = lookup(wasm_f32x4_const(0.0f, 1.38999999f, 2.25f, 3.32000017f));
-  const v128_t u = Select(first, wasm_f32x4_mul(a, a), wasm_f32x4_sub(a, centre));
-  v128_t p = lookup(wasm_v128_load(kC[kTerms - 1]));
+  const v128_t a = wasm_f32x4_pmin(ax, Splat(kBound));  // NaN stays NaN
+  const v128_t u = wasm_f32x4_mul(a, a);
+  v128_t p = Splat(kP[5]), q = Splat(kQ[5]);
 #pragma clang loop unroll(full)
-  for (size_t j = kTerms - 1; j-- > 0;) p = wasm_f32x4_add(lookup(wasm_v128_load(kC[j])), wasm_f32x4_mul(p, u));
-  // x + x p on [0, 1), 1 - p beyond.
-  const v128_t r = wasm_f32x4_add(Select(first, a, Splat(1.0f)), wasm_f32x4_mul(Select(first, a, Splat(-1.0f)), p));
-  // Sign applied last (erf(-0) = -0); +-inf and |x| >= 3.92 give +-1 exactly.
-  return CopySign(Select(wasm_f32x4_ge(ax, Splat(3.92f)), Splat(1.0f), r), v);
+  for (size_t j = 5; j-- > 0;) {
+    p = wasm_f32x4_add(Splat(kP[j]), wasm_f32x4_mul(p, u));
+    q = wasm_f32x4_add(Splat(kQ[j]), wasm_f32x4_mul(q, u));
+  }
+  const v128_t r = wasm_f32x4_div(wasm_f32x4_mul(a, p), q);
+  return CopySign(Select(wasm_f32x4_ge(ax, Splat(kBound)), Splat(1.0f), r), v);
 }
 
 // erfc(z) for z >= 0 (clamped to 10, where erfc underflows anyway), relative error ~1e-6 at most:
