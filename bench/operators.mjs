@@ -85,6 +85,7 @@ const CASES = [
   ['tanh, float16', NCHW, (b, x) => b.tanh(x), 'float16'],
   ['gelu, float16', NCHW, (b, x) => b.gelu(x), 'float16'],
   ['exp, float16', NCHW, (b, x) => b.exp(x), 'float16'],
+  ['log, float16', NCHW, (b, x) => b.log(b.abs(x)), 'float16'],
   ['softmax (rows), float16', ROWS, (b, x) => b.softmax(x, 1), 'float16'],
   ['layerNormalization (rows), float16', ROWS, (b, x) => b.layerNormalization(x, { axes: [1] }), 'float16'],
   ['reduceMean spatial, float16', NCHW, (b, x) => b.reduceMean(x, { axes: [2, 3] }), 'float16'],

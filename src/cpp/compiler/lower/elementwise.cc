@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <type_traits>
+#include <vector>
 
 #include "compiler/lower/broadcast.h"
 #include "compiler/lower/element_types.h"
@@ -152,18 +154,13 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
 
 // ---- unary ----
 
-// float16 unary ops that may run as float32 kernels between two conversions: their float32 result rounded
-// to float16 is the double result rounded once (exact ops, and sqrt and 1/x, whose double rounding through
-// float32 is innocuous), or within WPT's float16 tolerance of it (2 ULP and more, or absolute). exp and log
-// (0 ULP) and tan stay on the double path.
+// float16 unary ops with parameters (so no table, see F16Tabulated) that run as float32 kernels between two
+// conversions: their float32 result rounded to float16 is the double result rounded once (clamp), or within
+// WPT's float16 tolerance of it (elu, and the affine leakyRelu, linear and hardSigmoid: 2 ULP and more).
 bool F16ViaF32(UnaryOp op) {
   switch (op) {
-    case UnaryOp::kIdentity: case UnaryOp::kRelu: case UnaryOp::kClamp: case UnaryOp::kAbs: case UnaryOp::kNeg:
-    case UnaryOp::kCeil: case UnaryOp::kFloor: case UnaryOp::kRoundEven: case UnaryOp::kSign: case UnaryOp::kSqrt:
-    case UnaryOp::kReciprocal: case UnaryOp::kSigmoid: case UnaryOp::kTanh: case UnaryOp::kErf: case UnaryOp::kGelu:
-    case UnaryOp::kElu: case UnaryOp::kSwish: case UnaryOp::kSin: case UnaryOp::kCos: case UnaryOp::kLeakyRelu:
-    case UnaryOp::kLinear: case UnaryOp::kHardSigmoid: case UnaryOp::kHardSwish: case UnaryOp::kSoftsign:
-    case UnaryOp::kSoftplus:
+    case UnaryOp::kClamp: case UnaryOp::kElu: case UnaryOp::kLeakyRelu: case UnaryOp::kLinear:
+    case UnaryOp::kHardSigmoid:
       return true;
     default:
       return false;
@@ -171,7 +168,7 @@ bool F16ViaF32(UnaryOp op) {
 }
 
 // y = f(x) for float16 x and y through float32 blocks on the stack: convert, the float32 kernel, convert
-// back (relu 8.1 -> 1.45 ns per element; sigmoid, tanh, erf 12-30 -> 2-3).
+// back (elu 12 -> ~2 ns per element).
 inline void F16Through32(size_t n, const Half* x, Half* y, kernels::F32VUnaryFn f32, const kernels::UnaryParams* kp) {
   static_assert(sizeof(Half) == sizeof(uint16_t), "Half is its bits");
   constexpr size_t kBlock = 256;
@@ -184,6 +181,38 @@ inline void F16Through32(size_t n, const Half* x, Half* y, kernels::F32VUnaryFn 
   }
 }
 
+// float16 unary ops whose result depends on the input alone (not clamp, elu, leakyRelu, linear or
+// hardSigmoid, whose parameters vary per node; not the predicates): their inputs are only 65536, so each
+// result is read from a table of all of them, made once per process by the double path (so the same bits:
+// the double result rounded once), at the first build() that needs it (~1-3 ms; 128 KB per op). A lookup
+// per element, where the double path took 8-30 ns (exp and log 27) and the float32 kernels between two
+// conversions 1.1-3.6.
+bool F16Tabulated(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::kClamp: case UnaryOp::kElu: case UnaryOp::kLeakyRelu: case UnaryOp::kLinear:
+    case UnaryOp::kHardSigmoid: case UnaryOp::kLogicalNot: case UnaryOp::kIsNaN: case UnaryOp::kIsInfinite:
+      return false;
+    default:
+      return true;
+  }
+}
+
+const uint16_t* F16ResultTable(UnaryOp op) {
+  static std::once_flag once[kernels::kUnaryOpCount];
+  static std::vector<uint16_t> tables[kernels::kUnaryOpCount];
+  const size_t k = static_cast<size_t>(op);
+  std::call_once(once[k], [&] {
+    std::vector<uint16_t>& table = tables[k];
+    table.resize(65536);
+    for (uint32_t b = 0; b < table.size(); ++b) {
+      Half h;
+      h.bits = static_cast<uint16_t>(b);
+      table[b] = Store<Half>(kernels::UnaryMath<MathType<Half>>(op, static_cast<MathType<Half>>(Load(h)), {})).bits;
+    }
+  });
+  return tables[k].data();
+}
+
 template <typename T>
 StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
   uint64_t n = *NumElements(a.output(0).shape);
@@ -193,6 +222,7 @@ StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
   kernels::UnaryParams kp{static_cast<float>(p.min), static_cast<float>(p.max), p.alpha, p.beta};
   kernels::F32VUnaryFn f32 = kernels::GetF32VUnary(p.op);
   const bool via_f32 = F16ViaF32(p.op);
+  const uint16_t* f16_table = std::is_same_v<T, Half> && !predicate && F16Tabulated(p.op) ? F16ResultTable(p.op) : nullptr;
   return MakeStep("unary", [=](const ExecContext& ctx) {
     const T* x = ctx.As<T>(rx);
     ParallelRows(ctx.pool, n, 1, [&](uint64_t begin, uint64_t end) {
@@ -207,6 +237,10 @@ StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
         f32(end - begin, x + begin, y + begin, &kp);
         return;
       } else if constexpr (std::is_same_v<T, Half>) {
+        if (f16_table) {
+          for (uint64_t i = begin; i < end; ++i) y[i].bits = f16_table[x[i].bits];
+          return;
+        }
         if (via_f32) return F16Through32(end - begin, x + begin, y + begin, f32, &kp);
       }
       for (uint64_t i = begin; i < end; ++i) y[i] = Store<T>(kernels::UnaryMath<M>(p.op, static_cast<M>(Load(x[i])), mp));
