@@ -3,9 +3,8 @@
 //   &relaxedSimd=0               page and workers run install({ relaxedSimd: false }) (page.html, worker.js)
 //   &model=squeezenet1_1         the ORT-web model to compare (WebNN EP on us vs ORT's wasm EP)
 //   &native=1                    Chromium's own (flagged) WebNN is there: the bridge must serve the page
-import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds } from '/test/models/numerics.mjs';
+import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds, toleranceOf } from '/test/models/numerics.mjs';
 
-const REL_TOLERANCE = 1e-4;
 const params = new URLSearchParams(location.search);
 const expect = params.get('expect');
 const workerUrl = (query) => `/test/browser/worker.js?${new URLSearchParams({ ...query,
@@ -175,9 +174,9 @@ async function ortModel(name, ep) {
       parts.push(`${k}: ${c ? c.detail : 'missing'}`);
       continue;
     }
-    ok &&= c.maxRel <= REL_TOLERANCE;
+    ok &&= c.maxRel <= toleranceOf(name);
     parts.push(`${k}${JSON.stringify(out[k].dims)} max abs ${fmt(c.maxAbs)}, max rel ${fmt(c.maxRel)} ` +
-               `(|a-r|/max(|r|,${REL_FLOOR}), bound ${REL_TOLERANCE})`);
+               `(|a-r|/max(|r|,${REL_FLOOR}), bound ${toleranceOf(name)})`);
   }
   await session.release();
   await ref.release();

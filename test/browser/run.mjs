@@ -11,7 +11,7 @@
 // Each run checks navigator.ml, an exactly-known small graph in the page and in a dedicated worker
 // (importScripts of the iife), and onnxruntime-web models (all of them when isolated, one when not;
 // WebNN EP as 'webnn' and as {name:'webnn', deviceType:'cpu'}, on us vs ORT's wasm EP,
-// max |a-r|/max(|r|,1e-3) <= 1e-4);
+// max |a-r|/max(|r|,1e-3) <= 1e-4, 2e-4 for transformer_encoder: numerics.mjs toleranceOf);
 //   (c) in Chromium with its own WebNN switched on (--enable-features=WebMachineLearningNeuralNetwork; its
 //       createContext rejects, there is no backend): the script tag's install() bridges it and the page and a
 //       worker compute with us.

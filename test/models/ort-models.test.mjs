@@ -13,23 +13,16 @@
 //     instead of silently running on ORT's CPU EP; the verbose log's node placement is printed too;
 //   - two runs; each output of each run is compared with the wasm EP's:
 //       max abs = max_i |a_i - r_i|
-//       max rel = max_i |a_i - r_i| / max(|r_i|, 1e-3)      <- must be <= 1e-4 (SHARED_TOLERANCES: 2e-4)
+//       max rel = max_i |a_i - r_i| / max(|r_i|, 1e-3)      <- must be <= 1e-4 (numerics.mjs toleranceOf: 2e-4 for some)
 //       (scaled = max abs / max(max_i |r_i|, 1e-3) is printed for information)
 // Exit 1 on any failure; "skipped" (exit 0) only when ../shared/models does not exist.
 import fs from 'node:fs';
 import {
-  MODELS_DIR, REAL_MODELS, REL_FLOOR, captureOutput, compare, fmt, freeDimensions, listModels, loadOrt, loadWebnnWasm,
-  makeFeeds, ms, nodePlacements, now, summarizePlacement, runtimeInfoOf, unsupportedOpLines,
+  MODELS_DIR, REAL_MODELS, REL_FLOOR, REL_TOLERANCE, SHARED_TOLERANCES, captureOutput, compare, fmt, freeDimensions,
+  listModels, loadOrt, loadWebnnWasm, makeFeeds, ms, nodePlacements, now, summarizePlacement, runtimeInfoOf,
+  toleranceOf, unsupportedOpLines,
 } from './ort-harness.mjs';
 
-const REL_TOLERANCE = 1e-4;
-// transformer_encoder's outputs lie within +-0.3, so at the 1e-3 floor the elements near zero are held to
-// 1e-7 absolute: 3 ULP of its largest outputs, after 4 layers of GEMMs that sum in another order than
-// MLAS's. It sat at 9.4e-5 with an erf 2.5 ULP from exact (60% of its results bit-identical to
-// onnxruntime-web's, which is within 0.96 ULP); with a 9-term piecewise erf (1.40 ULP; 87% identical, never
-// 2 ULP apart) it was 1.10e-4 while its max abs fell from 3.4e-7 to 2.7e-7, and with the 7-term one (1.73
-// ULP) 9.7e-5 and 3.3e-7: that element moves with rounding, not with erf.
-const SHARED_TOLERANCES = { transformer_encoder: 2e-4 };
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 const modelsArg = args.includes('--models') ? args[args.indexOf('--models') + 1].split(',') : null;
@@ -87,7 +80,7 @@ async function main() {
 
   for (const model of models) {
     const bytes = fs.readFileSync(model.file);
-    const tolerance = model.tolerance ?? SHARED_TOLERANCES[model.name] ?? REL_TOLERANCE;
+    const tolerance = model.tolerance ?? toleranceOf(model.name);
     console.log(`== ${model.name} (${(bytes.length / 1e6).toFixed(1)} MB${model.source ? `; ${model.source}` : ''})`);
     let ref;
     let refOut;
