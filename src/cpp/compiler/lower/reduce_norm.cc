@@ -1,7 +1,10 @@
 // Reductions, softmax and layer normalization. Rows that are contiguous (the reduced axes are the
 // innermost ones) go to the row microkernels; other axis sets use a generic strided walk.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
+#include <vector>
 
 #include "compiler/lower/element_types.h"
 #include "compiler/lower/lower.h"
@@ -9,6 +12,7 @@
 #include "kernels/layernorm.h"
 #include "kernels/reduce.h"
 #include "kernels/softmax.h"
+#include "kernels/vcvt.h"
 
 namespace webnn::compiler {
 namespace {
@@ -135,12 +139,24 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
   });
 }
 
-// float32 reductions whose reduced axes are consecutive, [outer][reduced][inner]: the double-accumulating
-// row kernel when inner is 1 (rows: NCHW spatial, a last axis), the column kernel otherwise (NHWC spatial,
-// a leading axis), and f32_rmax for reduceMax over rows. The sums are the generic walk's, in double, in
-// another order (its scalar loop with an offset table per element took 1.3-1.4 ns per element).
+// Max of two rmax results as rmax gives it over their concatenation: NaN if either is, +0 over -0.
+float MaxOfMaxes(float a, float b) {
+  if (std::isnan(a) || std::isnan(b)) return NAN;
+  if (a == b) return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+// float32 and float16 reductions whose reduced axes are consecutive, [outer][reduced][inner]: the
+// double-accumulating row kernel when inner is 1 (rows: NCHW spatial, a last axis), the column kernel
+// otherwise (NHWC spatial, a leading axis), and f32_rmax for reduceMax over rows. The sums are the generic
+// walk's, in double, in another order (its scalar loop with an offset table per element took 1.3-1.4 ns per
+// element, 1.9 for float16). float16 data goes to the kernels as float32 through f16_f32_vcvt, kBlock
+// elements (or whole rows of a column block) at a time; its result is the double one rounded once.
 // nullptr: the generic walk (other axis sets, product, min, logSumExp, empty reductions).
-StepPtr MakeReduceF32(const LowerArgs& a, const ReduceParams& p) {
+template <typename T>
+StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
+  static_assert(std::is_same_v<T, float> || std::is_same_v<T, Half>);
+  constexpr size_t kBlock = 1024;
   const Shape& shape = a.input(0).shape;
   if (p.axes.empty()) return nullptr;
   std::vector<uint32_t> axes = p.axes;
@@ -162,30 +178,62 @@ StepPtr MakeReduceF32(const LowerArgs& a, const ReduceParams& p) {
       break;
     default: return nullptr;
   }
-  const auto finish = [op, reduced](double sum) { return static_cast<float>(FinishSum(op, sum, reduced)); };
+  const auto finish = [op, reduced](double sum) { return Store<T>(static_cast<ComputeType<T>>(FinishSum(op, sum, reduced))); };
+  // float16 to float32, n elements (exact).
+  const auto widen = [](size_t n, const Half* x, float* y) {
+    kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(n, reinterpret_cast<const uint16_t*>(x), y);
+  };
   TensorRef rx = a.in[0], ry = a.out[0];
   if (inner == 1) {
     return MakeStep("reduce", [=](const ExecContext& ctx) {
-      const float* x = ctx.As<float>(rx);
-      float* y = ctx.As<float>(ry);
+      const T* x = ctx.As<T>(rx);
+      T* y = ctx.As<T>(ry);
       ParallelRows(ctx.pool, outer, reduced, [&](uint64_t b, uint64_t e) {
         for (uint64_t o = b; o < e; ++o) {
-          const float* row = x + o * reduced;
-          y[o] = op == ReduceOp::kMax ? kernels::f32_rmax_ukernel__wasmsimd_u16(reduced, row)
-                                      : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
+          const T* row = x + o * reduced;
+          if constexpr (std::is_same_v<T, float>) {
+            y[o] = op == ReduceOp::kMax ? kernels::f32_rmax_ukernel__wasmsimd_u16(reduced, row)
+                                        : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
+          } else {
+            float block[kBlock];
+            double sum = 0;
+            float max = -INFINITY;
+            for (uint64_t i = 0; i < reduced; i += kBlock) {
+              const size_t count = std::min<uint64_t>(kBlock, reduced - i);
+              widen(count, row + i, block);
+              if (op == ReduceOp::kMax) {
+                max = MaxOfMaxes(max, kernels::f32_rmax_ukernel__wasmsimd_u16(count, block));
+              } else {
+                sum += kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(count, block, what);
+              }
+            }
+            y[o] = op == ReduceOp::kMax ? Store<Half>(max) : finish(sum);
+          }
         }
       });
     });
   }
   return MakeStep("reduce", [=](const ExecContext& ctx) {
-    const float* x = ctx.As<float>(rx);
-    float* y = ctx.As<float>(ry);
+    const T* x = ctx.As<T>(rx);
+    T* y = ctx.As<T>(ry);
     ParallelRows(ctx.pool, outer, reduced * inner, [&](uint64_t b, uint64_t e) {
       std::vector<double> sums(inner);
+      // float16: as many whole rows of `inner` as fit in kBlock elements (at least one), widened at once.
+      const uint64_t rows_per_block = std::max<uint64_t>(1, kBlock / inner);
+      std::vector<float> block(std::is_same_v<T, Half> ? rows_per_block * inner : 0);
       for (uint64_t o = b; o < e; ++o) {
         std::fill(sums.begin(), sums.end(), 0.0);
-        kernels::f32_f64acc_rdsum_ukernel__wasmsimd_c8(reduced, inner, x + o * reduced * inner, inner * sizeof(float),
-                                                       what, sums.data());
+        const T* slab = x + o * reduced * inner;
+        if constexpr (std::is_same_v<T, float>) {
+          kernels::f32_f64acc_rdsum_ukernel__wasmsimd_c8(reduced, inner, slab, inner * sizeof(float), what, sums.data());
+        } else {
+          for (uint64_t r = 0; r < reduced; r += rows_per_block) {
+            const uint64_t rows = std::min(rows_per_block, reduced - r);
+            widen(rows * inner, slab + r * inner, block.data());
+            kernels::f32_f64acc_rdsum_ukernel__wasmsimd_c8(rows, inner, block.data(), inner * sizeof(float), what,
+                                                           sums.data());
+          }
+        }
         for (uint64_t c = 0; c < inner; ++c) y[o * inner + c] = finish(sums[c]);
       }
     });
@@ -197,7 +245,9 @@ StepPtr MakeReduceF32(const LowerArgs& a, const ReduceParams& p) {
 Expected<StepPtr> LowerReduce(const LowerArgs& a) {
   const auto& p = std::get<ReduceParams>(a.node.params);
   if (a.input(0).type == DataType::kFloat32) {
-    if (StepPtr step = MakeReduceF32(a, p)) return step;
+    if (StepPtr step = MakeReduceFloat<float>(a, p)) return step;
+  } else if (a.input(0).type == DataType::kFloat16) {
+    if (StepPtr step = MakeReduceFloat<Half>(a, p)) return step;
   }
   return VisitType(a.input(0).type, [&](auto t) -> StepPtr { return MakeReduce<decltype(t)>(a, p); });
 }
