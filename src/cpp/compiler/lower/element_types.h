@@ -1,10 +1,12 @@
 // Maps a DataType to its C++ storage type and the type generic kernels compute in.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "base/data_type.h"
 #include "base/float16.h"
+#include "kernels/vcvt.h"
 
 namespace webnn::compiler {
 
@@ -34,6 +36,16 @@ inline Half Store<Half, float>(float v) {
 template <>
 inline Half Store<Half, double>(double v) {
   return Half::FromDouble(v);
+}
+
+// n contiguous halves to floats and back through the SIMD conversion kernels: bit-exact with Load and
+// Store<Half, float> per element, for the float16 paths that run float32 kernels.
+static_assert(sizeof(Half) == sizeof(uint16_t), "Half is its bits");
+inline void Widen(size_t n, const Half* x, float* y) {
+  kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(n, reinterpret_cast<const uint16_t*>(x), y);
+}
+inline void Narrow(size_t n, const float* x, Half* y) {
+  kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(n, x, reinterpret_cast<uint16_t*>(y));
 }
 
 // Calls fn(T{}) with T the storage type of `type`.

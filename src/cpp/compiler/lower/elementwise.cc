@@ -14,7 +14,6 @@
 #include "compiler/lower/parallel.h"
 #include "kernels/select.h"
 #include "kernels/vbinary.h"
-#include "kernels/vcvt.h"
 #include "kernels/vunary.h"
 
 namespace webnn::compiler {
@@ -81,11 +80,11 @@ inline void F16BinaryThrough32(uint64_t count, const Half* a, int64_t sa, const 
   if (!sb) vb[0] = static_cast<float>(*b);
   for (uint64_t i = 0; i < count; i += kBlock) {
     const uint64_t n = std::min(kBlock, count - i);
-    if (sa) kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(n, reinterpret_cast<const uint16_t*>(a + i), va);
-    if (sb) kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(n, reinterpret_cast<const uint16_t*>(b + i), vb);
+    if (sa) Widen(n, a + i, va);
+    if (sb) Widen(n, b + i, vb);
     float* out = sa ? va : vb;  // in place over a vector operand (the kernels allow it)
     f32(n, va, vb, out, clamp);
-    kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(n, out, reinterpret_cast<uint16_t*>(y + i));
+    Narrow(n, out, y + i);
   }
 }
 
@@ -170,14 +169,13 @@ bool F16ViaF32(UnaryOp op) {
 // y = f(x) for float16 x and y through float32 blocks on the stack: convert, the float32 kernel, convert
 // back (elu 12 -> ~2 ns per element).
 inline void F16Through32(size_t n, const Half* x, Half* y, kernels::F32VUnaryFn f32, const kernels::UnaryParams* kp) {
-  static_assert(sizeof(Half) == sizeof(uint16_t), "Half is its bits");
   constexpr size_t kBlock = 256;
   float buffer[kBlock];
   for (size_t i = 0; i < n; i += kBlock) {
     const size_t count = std::min(kBlock, n - i);
-    kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(count, reinterpret_cast<const uint16_t*>(x + i), buffer);
+    Widen(count, x + i, buffer);
     f32(count, buffer, buffer, kp);
-    kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(count, buffer, reinterpret_cast<uint16_t*>(y + i));
+    Narrow(count, buffer, y + i);
   }
 }
 
@@ -295,12 +293,9 @@ Expected<StepPtr> LowerCast(const LowerArgs& a) {
           // float16 <-> float32: the conversion kernels, bit-exact with the per-element casts (which took
           // 1.4 and 5.8 ns per element; softmax and layerNormalization in float16 cast around float32).
           if constexpr (std::is_same_v<F, Half> && std::is_same_v<T, float>) {
-            // (The casts keep the branches well-formed for the other type pairs, where they are discarded.)
-            kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(e - b, reinterpret_cast<const uint16_t*>(x + b),
-                                                       reinterpret_cast<float*>(y + b));
+            Widen(e - b, x + b, y + b);
           } else if constexpr (std::is_same_v<F, float> && std::is_same_v<T, Half>) {
-            kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(e - b, reinterpret_cast<const float*>(x + b),
-                                                       reinterpret_cast<uint16_t*>(y + b));
+            Narrow(e - b, x + b, y + b);
           } else {
             for (uint64_t i = b; i < e; ++i) y[i] = CastValue<F, T>(x[i]);
           }

@@ -12,7 +12,6 @@
 #include "kernels/layernorm.h"
 #include "kernels/reduce.h"
 #include "kernels/softmax.h"
-#include "kernels/vcvt.h"
 
 namespace webnn::compiler {
 namespace {
@@ -179,10 +178,6 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
     default: return nullptr;
   }
   const auto finish = [op, reduced](double sum) { return Store<T>(static_cast<ComputeType<T>>(FinishSum(op, sum, reduced))); };
-  // float16 to float32, n elements (exact).
-  const auto widen = [](size_t n, const Half* x, float* y) {
-    kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(n, reinterpret_cast<const uint16_t*>(x), y);
-  };
   TensorRef rx = a.in[0], ry = a.out[0];
   if (inner == 1) {
     return MakeStep("reduce", [=](const ExecContext& ctx) {
@@ -200,7 +195,7 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
             float max = -INFINITY;
             for (uint64_t i = 0; i < reduced; i += kBlock) {
               const size_t count = std::min<uint64_t>(kBlock, reduced - i);
-              widen(count, row + i, block);
+              Widen(count, row + i, block);
               if (op == ReduceOp::kMax) {
                 max = MaxOfMaxes(max, kernels::f32_rmax_ukernel__wasmsimd_u16(count, block));
               } else {
@@ -229,7 +224,7 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
         } else {
           for (uint64_t r = 0; r < reduced; r += rows_per_block) {
             const uint64_t rows = std::min(rows_per_block, reduced - r);
-            widen(rows * inner, slab + r * inner, block.data());
+            Widen(rows * inner, slab + r * inner, block.data());
             kernels::f32_f64acc_rdsum_ukernel__wasmsimd_c8(rows, inner, block.data(), inner * sizeof(float), what,
                                                            sums.data());
           }
