@@ -153,10 +153,12 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
 
 // ---- unary ----
 
-// float16 unary ops with parameters (so no table, see F16Tabulated) that run as float32 kernels between two
-// conversions: their float32 result rounded to float16 is the double result rounded once (clamp), or within
-// WPT's float16 tolerance of it (elu, and the affine leakyRelu, linear and hardSigmoid: 2 ULP and more).
-bool F16ViaF32(UnaryOp op) {
+// Unary ops whose result depends on per-node parameters (bounds, alpha, beta) besides the input. In
+// float16 they run as float32 kernels between two conversions (F16Through32): their float32 result rounded
+// to float16 is the double result rounded once (clamp), or within WPT's float16 tolerance of it (elu, and
+// the affine leakyRelu, linear and hardSigmoid: 2 ULP and more). Every other float16 unary op reads a
+// table (F16ResultTable).
+bool HasParameters(UnaryOp op) {
   switch (op) {
     case UnaryOp::kClamp: case UnaryOp::kElu: case UnaryOp::kLeakyRelu: case UnaryOp::kLinear:
     case UnaryOp::kHardSigmoid:
@@ -179,22 +181,11 @@ inline void F16Through32(size_t n, const Half* x, Half* y, kernels::F32VUnaryFn 
   }
 }
 
-// float16 unary ops whose result depends on the input alone (not clamp, elu, leakyRelu, linear or
-// hardSigmoid, whose parameters vary per node; not the predicates): their inputs are only 65536, so each
-// result is read from a table of all of them, made once per process by the double path (so the same bits:
-// the double result rounded once), at the first build() that needs it (~1-3 ms; 128 KB per op). A lookup
-// per element, where the double path took 8-30 ns (exp and log 27) and the float32 kernels between two
-// conversions 1.1-3.6.
-bool F16Tabulated(UnaryOp op) {
-  switch (op) {
-    case UnaryOp::kClamp: case UnaryOp::kElu: case UnaryOp::kLeakyRelu: case UnaryOp::kLinear:
-    case UnaryOp::kHardSigmoid: case UnaryOp::kLogicalNot: case UnaryOp::kIsNaN: case UnaryOp::kIsInfinite:
-      return false;
-    default:
-      return true;
-  }
-}
-
+// float16 unary ops whose result depends on the input alone (not HasParameters; not the predicates, whose
+// results are uint8): their inputs are only 65536, so each result is read from a table of all of them, made
+// once per process by the double path (so the same bits: the double result rounded once), at the first
+// build() that needs it (~1-3 ms; 128 KB per op). A lookup per element, where the double path took 8-30 ns
+// (exp and log 27) and the float32 kernels between two conversions 1.1-3.6.
 const uint16_t* F16ResultTable(UnaryOp op) {
   static std::once_flag once[kernels::kUnaryOpCount];
   static std::vector<uint16_t> tables[kernels::kUnaryOpCount];
@@ -219,8 +210,8 @@ StepPtr MakeUnary(const LowerArgs& a, const UnaryParams& p) {
   kernels::UnaryMathParams mp{p.min, p.max, p.alpha, p.beta};
   kernels::UnaryParams kp{static_cast<float>(p.min), static_cast<float>(p.max), p.alpha, p.beta};
   kernels::F32VUnaryFn f32 = kernels::GetF32VUnary(p.op);
-  const bool via_f32 = F16ViaF32(p.op);
-  const uint16_t* f16_table = std::is_same_v<T, Half> && !predicate && F16Tabulated(p.op) ? F16ResultTable(p.op) : nullptr;
+  const bool via_f32 = HasParameters(p.op);
+  const uint16_t* f16_table = std::is_same_v<T, Half> && !predicate && !via_f32 ? F16ResultTable(p.op) : nullptr;
   return MakeStep("unary", [=](const ExecContext& ctx) {
     const T* x = ctx.As<T>(rx);
     ParallelRows(ctx.pool, n, 1, [&](uint64_t begin, uint64_t end) {
