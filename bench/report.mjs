@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Every table of issue 10 in one run, then a summary of its seven targets with the figures this run
-// measured. `npm run bench` (= node --no-experimental-fetch bench/report.mjs), ~15 min on 2 cores:
+// measured. `npm run bench` (= node bench/report.mjs; it loads no wasm itself), 2.8-3.2 min on 2 cores:
 //
 //   1. models in Chromium: onnxruntime-web's WebNN EP on us vs its wasm EP, 1 and 2 threads (bench/run.mjs --browser)
 //   2. models through our API alone in Node, 1 and 2 threads (bench/direct.mjs)
