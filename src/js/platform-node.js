@@ -28,7 +28,7 @@ export const nodePlatform = {
   // Synchronous compilation: V8 compiles on this thread, so our module does not wait in the background
   // compile queue behind another module's tier-up (onnxruntime-web's 28 MB of wasm on 2 cores). Measured
   // alone it did not shorten a 55 s first createContext(): that wait was our pthread workers' start and
-  // the stalled event loop, which preloadRuntime() and heap.js's blocking waits address.
+  // Node 20's stalled event loop, which preloadRuntime() and heap.js's waits (waitForFlag) address.
   instantiate(bytes, imports) {
     const module = new WebAssembly.Module(bytes);
     return { module, instance: new WebAssembly.Instance(module, imports) };

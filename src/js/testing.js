@@ -4,6 +4,7 @@
 import { contextInternals, graphInternals } from './api/internals.js';
 import { loadRuntime } from './loader.js';
 import { lastPrimingOutcome, primeRuntime } from './api/prime.js';
+import { waitCounts } from './api/heap.js';
 
 export const testing = Object.freeze({
   // Every later allocation of more than `bytes` fails as out-of-memory would (0 lifts the limit).
@@ -45,6 +46,11 @@ export const testing = Object.freeze({
   // Steps (dispatches, reads, writes, releases) the calling thread ran inline so far (install's inlineStepMs).
   async inlineSteps() {
     return (await loadRuntime()).module.inlineStepsForTesting();
+  },
+  // How the waits for builds and reads went so far (api/heap.js waitForFlag): how many slept on their flag
+  // because the event loop had nothing else to run, how many waited asynchronously.
+  waits() {
+    return { ...waitCounts };
   },
   // Tensors and graphs `context` owns now.
   liveObjects(context) {

@@ -2,7 +2,7 @@
 // (from any thread in the threaded build), which replaces the buffer behind older views. Addresses come
 // from C++ as unsigned numbers: the whole 4 GiB of wasm32 memory is usable, so nothing here may treat
 // one as a signed int32 (`>>` or `| 0` on an address above 2 GiB makes it negative).
-import { holdProcessOpen, isNode } from '../loader.js';
+import { eventLoopIdle, holdProcessOpen, isNode } from '../loader.js';
 import { unwrap } from './errors.js';
 
 const kElementBytes = { float32: 4, float16: 2, int32: 4, uint32: 4, int64: 8, uint64: 8, int8: 1, uint8: 1 };
@@ -87,31 +87,45 @@ export function copyOut(runtime, address, size, target) {
   target.set(new Uint8Array(runtime.memory().buffer, address, size));
 }
 
-// In Node, while V8 tiers a large wasm module up (onnxruntime-web's 28 MB one, ~45 s on 2 cores after
-// its first session), the event loop stalls: Atomics.waitAsync's wake-up and timers both arrived 30-65 s
-// late, so a build() that had finished in 0.3 s resolved after 30-65 s. Microtasks still run. So in Node
-// a wait first sleeps on the flag in 1 ms slices (Atomics.wait, which Node allows on its main thread),
-// yielding to microtasks in between, for up to `blockMs`; only then does it wait asynchronously. A
-// blocked slice delays other macrotasks (I/O, timers) as a synchronous computation would.
-async function waitBlocking(i32, index, blockMs) {
-  const end = performance.now() + blockMs;
+// Node 20's event loop, once it runs out of work, waits for every task V8 has given its background threads
+// before it looks at the loop again (NodePlatform::DrainTasks; Node 22 waits only for the urgent ones,
+// nodejs/node#58047). Beside onnxruntime-web that is V8 tiering its 28 MB module up: 30-45 s on 2 cores,
+// during which no timer, I/O callback, MessagePort message or Atomics.waitAsync wake-up is delivered, only
+// microtasks run. A script that awaits onnxruntime-web's asynchronous compile with nothing else in its loop
+// gets there, and a first result that waited asynchronously took 28-30 s instead of 1 s (issue 25).
+// So while the loop has nothing to run but our wait (eventLoopIdle: no server, socket, timer, immediate or
+// request of the app's), a wait sleeps on the flag in 1 ms slices (Atomics.wait), yielding to microtasks in
+// between: it delays nothing, as there is nothing else to run. As soon as the app has something in the loop,
+// and otherwise after `kIdleSleepMs`, it waits asynchronously, and the loop keeps turning.
+const kIdleSleepMs = 10000;
+
+// How the waits went, for tests (testing.js): how many slept while the loop was idle, how many waited asynchronously.
+export const waitCounts = { whileIdle: 0, asynchronous: 0 };
+
+async function sleepWhileLoopIdle(i32, index) {
+  const end = performance.now() + kIdleSleepMs;
   while (Atomics.load(i32(), index) === 0) {
-    if (performance.now() >= end) return false;
+    if (!eventLoopIdle() || performance.now() >= end) return false;
     Atomics.wait(i32(), index, 0, 1);
     await null;
   }
   return true;
 }
 
-// Resolves once the int32 at `address` is no longer 0 (set by the executor thread). With
-// `holdProcess` false, a Node process may exit while this waits (used to watch for a lost context).
-export async function waitForFlag(runtime, address, { holdProcess = true, blockMs = 0 } = {}) {
+// Resolves once the int32 at `address` is no longer 0 (set by the executor thread); never blocks while the
+// event loop has anything else to run. With `holdProcess` false, a Node process may exit while this waits
+// (used to watch for a lost context), and the wait is always asynchronous.
+export async function waitForFlag(runtime, address, { holdProcess = true } = {}) {
   const index = address / 4;  // not `>> 2`: the address may be above 2 GiB
   const i32 = () => new Int32Array(runtime.memory().buffer);
-  if (isNode && blockMs > 0 && await waitBlocking(i32, index, blockMs)) return;
+  if (holdProcess && eventLoopIdle()) {
+    ++waitCounts.whileIdle;
+    if (await sleepWhileLoopIdle(i32, index)) return;
+  }
   if (typeof Atomics.waitAsync === 'function') {
     const r = Atomics.waitAsync(i32(), index, 0);
     if (!r.async) return;
+    ++waitCounts.asynchronous;
     // Node does not count a pending waitAsync as work and the pthread workers are unref'ed.
     const release = holdProcess ? holdProcessOpen() : () => {};
     try {

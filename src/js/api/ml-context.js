@@ -183,11 +183,8 @@ export class MLContext {
 
   async #finishRead(request, tensor, target, fresh) {
     try {
-      // Node: up to 10 s of blocking wait in 1 ms slices (see waitForFlag), as build() does. onnxruntime-web's
-      // own wasm EP blocks Node's event loop for a whole inference; and past the blocking part, the
-      // asynchronous wait could stall 30-80 s while V8 tiers onnxruntime-web's wasm up (a first run that took
-      // longer than the 1 s this was gave first results after 37-79 s on a loaded 2-core host).
-      if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress(), { blockMs: 10000 });
+      // Never blocks while the event loop has anything else to run (see waitForFlag).
+      if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress());
       else await null;  // settle after the caller's synchronous code, as a timeline read does
       if (tensorInternals.isDestroyed(tensor)) {
         throw invalidState('readTensor: the tensor was destroyed before the read completed.');

@@ -139,9 +139,7 @@ export class MLGraphBuilder {
   async #finishBuild(request) {
     try {
       const runtime = contextInternals.runtimeOf(this.#context);
-      // Node: a blocking wait (see waitForFlag), as a synchronous model load would be; bounded, because
-      // a step that proxies work to the main thread (printing) could not finish while it blocks.
-      if (request.state() === 0) await waitForFlag(runtime, request.flagAddress(), { blockMs: 10000 });
+      if (request.state() === 0) await waitForFlag(runtime, request.flagAddress());
       contextInternals.checkLive(this.#context, 'build');
       return new MLGraph(INTERNAL, this.#context, unwrap(request.result()));
     } finally {
