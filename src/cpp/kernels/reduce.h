@@ -21,8 +21,10 @@ void f32_f64acc_rdsum_ukernel__wasmsimd_c8(size_t rows, size_t channels, const f
                                            SumOf what, double* y);
 void f32_f64acc_rdsum_ukernel__scalar(size_t rows, size_t channels, const float* x, size_t row_stride, SumOf what,
                                       double* y);
-// Max of x[0..n) (n >= 1). NaN if any element is NaN; +0 beats -0.
+// Max (min) of x[0..n) (n >= 1). NaN if any element is NaN; +0 beats -0 for max, -0 beats +0 for min.
 float f32_rmax_ukernel__wasmsimd_u16(size_t n, const float* x);
 float f32_rmax_ukernel__scalar(size_t n, const float* x);
+float f32_rmin_ukernel__wasmsimd_u16(size_t n, const float* x);
+float f32_rmin_ukernel__scalar(size_t n, const float* x);
 
 }  // namespace webnn::kernels

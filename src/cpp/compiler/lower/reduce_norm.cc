@@ -19,32 +19,66 @@ namespace {
 using runtime::ExecContext;
 using runtime::TensorRef;
 
-// Splits a shape into kept dims (outer) and reduced dims (inner) and gives the input offset of every
-// element of each, so any axis set can be walked as [outer][inner].
+// Splits a shape into kept dims (outer) and reduced dims (inner), each as extents and element strides
+// (adjacent dims of a side merged where they are contiguous), so any axis set can be walked as
+// [outer][inner] with memory in the rank, not in the elements: a table of offsets per reduced element
+// took 8 bytes per input element (256 MB for the reduceMin over a [1, 32, 1024, 1024] activation that a
+// dynamically quantized conv starts with) and 94 ms to fill for 8M.
 struct AxisSplit {
-  std::vector<uint64_t> outer_offsets;  // input element offset of each kept-index (row-major over kept dims)
-  std::vector<uint64_t> inner_offsets;  // offset of each reduced-index relative to the row start
-};
+  std::vector<uint64_t> outer_extents, outer_strides, inner_extents, inner_strides;
+  uint64_t outer_count = 1, inner_count = 1;
 
-std::vector<uint64_t> Offsets(const Shape& shape, const std::vector<uint64_t>& strides, const std::vector<bool>& pick,
-                              bool picked) {
-  std::vector<uint64_t> offsets{0};
-  for (size_t d = 0; d < shape.size(); ++d) {
-    if (pick[d] != picked) continue;
-    std::vector<uint64_t> next;
-    next.reserve(offsets.size() * shape[d]);
-    for (uint64_t base : offsets)
-      for (uint32_t i = 0; i < shape[d]; ++i) next.push_back(base + i * strides[d]);
-    offsets.swap(next);
+  // Input offset of kept-index o (row-major over the kept dims).
+  uint64_t OuterOffset(uint64_t o) const {
+    uint64_t offset = 0;
+    for (size_t d = outer_extents.size(); d-- > 0;) {
+      offset += (o % outer_extents[d]) * outer_strides[d];
+      o /= outer_extents[d];
+    }
+    return offset;
   }
-  return offsets;
-}
+
+  // Calls f(offset) for every reduced-index, row-major over the reduced dims (so the first is 0), with
+  // offsets relative to the row's start.
+  template <typename F>
+  void ForEachInner(F&& f) const {
+    if (inner_extents.empty()) {
+      f(uint64_t{0});
+    } else {
+      WalkInner(0, 0, f);
+    }
+  }
+
+ private:
+  template <typename F>
+  void WalkInner(size_t d, uint64_t base, F& f) const {
+    const uint64_t extent = inner_extents[d], stride = inner_strides[d];
+    if (d + 1 == inner_extents.size()) {
+      for (uint64_t i = 0; i < extent; ++i) f(base + i * stride);
+      return;
+    }
+    for (uint64_t i = 0; i < extent; ++i) WalkInner(d + 1, base + i * stride, f);
+  }
+};
 
 AxisSplit SplitAxes(const Shape& shape, const std::vector<uint32_t>& axes) {
   std::vector<bool> reduced(shape.size(), false);
   for (uint32_t a : axes) reduced[a] = true;
-  std::vector<uint64_t> strides = Strides(shape);
-  return {Offsets(shape, strides, reduced, false), Offsets(shape, strides, reduced, true)};
+  const std::vector<uint64_t> strides = Strides(shape);
+  AxisSplit split;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    auto& extents = reduced[d] ? split.inner_extents : split.outer_extents;
+    auto& side_strides = reduced[d] ? split.inner_strides : split.outer_strides;
+    (reduced[d] ? split.inner_count : split.outer_count) *= shape[d];
+    if (!extents.empty() && side_strides.back() == shape[d] * strides[d] && d > 0 && reduced[d - 1] == reduced[d]) {
+      extents.back() *= shape[d];
+      side_strides.back() = strides[d];
+    } else {
+      extents.push_back(shape[d]);
+      side_strides.push_back(strides[d]);
+    }
+  }
+  return split;
 }
 
 bool AxesAreTrailing(size_t rank, std::vector<uint32_t> axes) {
@@ -73,25 +107,24 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
   return MakeStep("reduce", [=](const ExecContext& ctx) {
     const T* x = ctx.As<T>(rx);
     T* y = ctx.As<T>(ry);
-    uint64_t count = split.inner_offsets.size();
-    ParallelRows(ctx.pool, split.outer_offsets.size(), count, [&](uint64_t b, uint64_t e) {
+    const uint64_t count = split.inner_count;
+    ParallelRows(ctx.pool, split.outer_count, count, [&](uint64_t b, uint64_t e) {
       for (uint64_t o = b; o < e; ++o) {
-        const T* row = x + split.outer_offsets[o];
+        const T* row = x + split.OuterOffset(o);
         using C = ComputeType<T>;
         if constexpr (std::is_floating_point_v<C>) {
           double acc = op == ReduceOp::kProduct ? 1.0 : 0.0;
           double m = -INFINITY;
           if (op == ReduceOp::kMax || op == ReduceOp::kMin || op == ReduceOp::kLogSumExp) {
-            m = static_cast<double>(Load(row[split.inner_offsets[0]]));
-            for (uint64_t off : split.inner_offsets) {
+            m = static_cast<double>(Load(row[0]));
+            split.ForEachInner([&](uint64_t off) {
               double v = static_cast<double>(Load(row[off]));
-              if (std::isnan(v) || (op == ReduceOp::kMin ? v < m : v > m)) m = v;
-              if (std::isnan(m)) break;
-            }
+              if (!std::isnan(m) && (std::isnan(v) || (op == ReduceOp::kMin ? v < m : v > m))) m = v;
+            });
           }
           // Max and min are done after the pass above; a second pass over the row doubled their time.
           if (op != ReduceOp::kMax && op != ReduceOp::kMin) {
-            for (uint64_t off : split.inner_offsets) {
+            split.ForEachInner([&](uint64_t off) {
               double v = static_cast<double>(Load(row[off]));
               switch (op) {
                 case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: acc += v; break;
@@ -101,7 +134,7 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
                 case ReduceOp::kLogSumExp: acc += std::exp(v - m); break;
                 default: break;
               }
-            }
+            });
           }
           double r = FinishSum(op, acc, count);
           switch (op) {
@@ -114,8 +147,8 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
           // Integer reductions wrap like integer arithmetic; mean truncates toward zero.
           using W = std::conditional_t<std::is_signed_v<C>, int64_t, uint64_t>;
           W acc = op == ReduceOp::kProduct ? 1 : 0;
-          W m = static_cast<W>(row[split.inner_offsets[0]]);
-          for (uint64_t off : split.inner_offsets) {
+          W m = static_cast<W>(row[0]);
+          split.ForEachInner([&](uint64_t off) {
             W v = static_cast<W>(row[off]);
             switch (op) {
               case ReduceOp::kSum: case ReduceOp::kMean: acc = static_cast<W>(uint64_t(acc) + uint64_t(v)); break;
@@ -126,7 +159,7 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
               case ReduceOp::kMin: m = std::min(m, v); break;
               default: break;
             }
-          }
+          });
           W r = acc;
           if (op == ReduceOp::kMean) r = static_cast<W>(acc / static_cast<W>(count));
           if (op == ReduceOp::kMax || op == ReduceOp::kMin) r = m;
@@ -138,20 +171,21 @@ StepPtr MakeReduce(const LowerArgs& a, const ReduceParams& p) {
   });
 }
 
-// Max of two rmax results as rmax gives it over their concatenation: NaN if either is, +0 over -0.
-float MaxOfMaxes(float a, float b) {
+// Max (min) of two rmax (rmin) results as the kernel gives it over their concatenation: NaN if either is,
+// +0 over -0 for max and -0 over +0 for min.
+float Extreme(bool max, float a, float b) {
   if (std::isnan(a) || std::isnan(b)) return NAN;
-  if (a == b) return std::signbit(a) ? b : a;
-  return a > b ? a : b;
+  if (a == b) return std::signbit(a) == max ? b : a;
+  return (a > b) == max ? a : b;
 }
 
 // float32 and float16 reductions whose reduced axes are consecutive, [outer][reduced][inner]: the
 // double-accumulating row kernel when inner is 1 (rows: NCHW spatial, a last axis), the column kernel
-// otherwise (NHWC spatial, a leading axis), and f32_rmax for reduceMax over rows. The sums are the generic
+// otherwise (NHWC spatial, a leading axis), and f32_rmax / f32_rmin for reduceMax / reduceMin over rows. The sums are the generic
 // walk's, in double, in another order (its scalar loop with an offset table per element took 1.3-1.4 ns per
 // element, 1.9 for float16). float16 data goes to the kernels as float32 through f16_f32_vcvt, kBlock
 // elements (or whole rows of a column block) at a time; its result is the double one rounded once.
-// nullptr: the generic walk (other axis sets, product, min, logSumExp, empty reductions).
+// nullptr: the generic walk (other axis sets, product, logSumExp, min and max over columns, empty reductions).
 template <typename T>
 StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
   static_assert(std::is_same_v<T, float> || std::is_same_v<T, Half>);
@@ -167,12 +201,13 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
   for (size_t d = 0; d < shape.size(); ++d) (d < axes.front() ? outer : d <= axes.back() ? reduced : inner) *= shape[d];
   if (reduced == 0 || outer * inner == 0) return nullptr;
   const ReduceOp op = p.op;
-  kernels::SumOf what = kernels::SumOf::kValues;  // kSum, kMean, kLogSum (and kMax, which sums nothing)
+  kernels::SumOf what = kernels::SumOf::kValues;  // kSum, kMean, kLogSum (and kMax, kMin, which sum nothing)
+  const bool extreme = op == ReduceOp::kMax || op == ReduceOp::kMin, max = op == ReduceOp::kMax;
   switch (op) {
     case ReduceOp::kSum: case ReduceOp::kMean: case ReduceOp::kLogSum: break;
     case ReduceOp::kL1: what = kernels::SumOf::kMagnitudes; break;
     case ReduceOp::kL2: case ReduceOp::kSumSquare: what = kernels::SumOf::kSquares; break;
-    case ReduceOp::kMax:
+    case ReduceOp::kMax: case ReduceOp::kMin:
       if (inner != 1) return nullptr;
       break;
     default: return nullptr;
@@ -186,23 +221,25 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
       ParallelRows(ctx.pool, outer, reduced, [&](uint64_t b, uint64_t e) {
         for (uint64_t o = b; o < e; ++o) {
           const T* row = x + o * reduced;
+          const auto extreme_of = [max](size_t n, const float* v) {
+            return max ? kernels::f32_rmax_ukernel__wasmsimd_u16(n, v) : kernels::f32_rmin_ukernel__wasmsimd_u16(n, v);
+          };
           if constexpr (std::is_same_v<T, float>) {
-            y[o] = op == ReduceOp::kMax ? kernels::f32_rmax_ukernel__wasmsimd_u16(reduced, row)
-                                        : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
+            y[o] = extreme ? extreme_of(reduced, row) : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
           } else {
             float block[kBlock];
             double sum = 0;
-            float max = -INFINITY;
+            float found = max ? -INFINITY : INFINITY;
             for (uint64_t i = 0; i < reduced; i += kBlock) {
               const size_t count = std::min<uint64_t>(kBlock, reduced - i);
               Widen(count, row + i, block);
-              if (op == ReduceOp::kMax) {
-                max = MaxOfMaxes(max, kernels::f32_rmax_ukernel__wasmsimd_u16(count, block));
+              if (extreme) {
+                found = Extreme(max, found, extreme_of(count, block));
               } else {
                 sum += kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(count, block, what);
               }
             }
-            y[o] = op == ReduceOp::kMax ? Store<Half>(max) : finish(sum);
+            y[o] = extreme ? Store<Half>(found) : finish(sum);
           }
         }
       });
@@ -283,10 +320,15 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
   const Shape& s = a.input(0).shape;
   AxisSplit split = SplitAxes(s, p.axes);
   bool trailing = AxesAreTrailing(s.size(), p.axes);
-  // Scale and bias have the shape of the normalized dims in `axes` order; index them by the
-  // reduced-index enumeration, which walks axes in increasing order: permute when axes are unsorted.
-  std::vector<uint64_t> param_index(split.inner_offsets.size());
-  {
+  // Scale and bias have the shape of the normalized dims in `axes` order: in the reduced-index enumeration's
+  // order (increasing axes) when `axes` is sorted.
+  const bool params_in_order = std::is_sorted(p.axes.begin(), p.axes.end());
+  const bool per_row = p.channel_axis >= 0;
+  const bool generic = !trailing || (!params_in_order && !per_row);
+  // The generic walk's map from reduced-index to parameter index, where the parameters are not in order.
+  std::vector<uint64_t> param_index;
+  if (generic && !per_row && !params_in_order && (p.has_scale || p.has_bias)) {
+    param_index.resize(split.inner_count);
     std::vector<uint32_t> sorted = p.axes;
     std::sort(sorted.begin(), sorted.end());
     std::vector<uint64_t> param_strides(p.axes.size(), 1);
@@ -305,8 +347,6 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
       }
     }
   }
-  bool params_in_order = true;
-  for (uint64_t r = 0; r < param_index.size(); ++r) params_in_order = params_in_order && param_index[r] == r;
   // Per-row (channel) parameters: the channel of each kept-index row.
   std::vector<uint32_t> row_channel;
   if (p.channel_axis >= 0) {
@@ -314,10 +354,9 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
     for (size_t d = p.channel_axis + 1; d < s.size(); ++d) {
       if (std::find(p.axes.begin(), p.axes.end(), d) == p.axes.end()) after *= s[d];
     }
-    row_channel.resize(split.outer_offsets.size());
+    row_channel.resize(split.outer_count);
     for (uint64_t o = 0; o < row_channel.size(); ++o) row_channel[o] = static_cast<uint32_t>((o / after) % s[p.channel_axis]);
   }
-  const bool per_row = p.channel_axis >= 0;
   TensorRef rx = a.in[0], ry = a.out[0];
   TensorRef rs = p.has_scale ? a.in[1] : TensorRef{};
   TensorRef rb = p.has_bias ? a.in[p.has_scale ? 2 : 1] : TensorRef{};
@@ -329,8 +368,8 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
                              AxesAreTrailing(s.size() - 1, p.axes);
   if (channels_last) {
     const uint64_t channels = s.back();
-    const uint64_t pixels = split.inner_offsets.size();
-    const uint64_t items = channels ? split.outer_offsets.size() / channels : 0;
+    const uint64_t pixels = split.inner_count;
+    const uint64_t items = channels ? split.outer_count / channels : 0;
     return MakeStep("instanceNormalization", [=](const ExecContext& ctx) {
       const float* x = ctx.As<float>(rx);
       float* y = ctx.As<float>(ry);
@@ -351,16 +390,15 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
     float* y = ctx.As<float>(ry);
     const float* scale = has_scale ? ctx.As<float>(rs) : nullptr;
     const float* bias = has_bias ? ctx.As<float>(rb) : nullptr;
-    uint64_t n = split.inner_offsets.size();
-    ParallelRows(ctx.pool, split.outer_offsets.size(), n, [&](uint64_t b, uint64_t e) {
-      std::vector<float> row, out;
+    const uint64_t n = split.inner_count;
+    ParallelRows(ctx.pool, split.outer_count, n, [&](uint64_t b, uint64_t e) {
       for (uint64_t o = b; o < e; ++o) {
-        uint64_t base = split.outer_offsets[o];
-        if (trailing && params_in_order && !per_row) {
+        const uint64_t base = split.OuterOffset(o);
+        if (!generic && !per_row) {
           kernels::f32_layernorm__wasmsimd(n, x + base, scale, bias, 1, eps, y + base);
           continue;
         }
-        if (trailing && per_row) {  // instanceNormalization in NCHW: one scale and bias per row
+        if (!generic) {  // instanceNormalization in NCHW: one scale and bias per row
           const uint32_t c = row_channel[o];
           kernels::f32_layernorm__wasmsimd(n, x + base, scale ? scale + c : nullptr, bias ? bias + c : nullptr, 0,
                                            eps, y + base);
@@ -368,18 +406,20 @@ Expected<StepPtr> LowerLayerNorm(const LowerArgs& a) {
         }
         // Generic: mean and variance in double, then scale/bias through the parameter index map.
         double mean = 0, var = 0;
-        for (uint64_t off : split.inner_offsets) mean += x[base + off];
+        split.ForEachInner([&](uint64_t off) { mean += x[base + off]; });
         mean /= static_cast<double>(n);
-        for (uint64_t off : split.inner_offsets) var += (x[base + off] - mean) * (x[base + off] - mean);
+        split.ForEachInner([&](uint64_t off) { var += (x[base + off] - mean) * (x[base + off] - mean); });
         var /= static_cast<double>(n);
-        double inv = 1.0 / std::sqrt(var + eps);
-        for (uint64_t r = 0; r < n; ++r) {
-          uint64_t off = split.inner_offsets[r];
+        const double inv = 1.0 / std::sqrt(var + eps);
+        uint64_t r = 0;
+        split.ForEachInner([&](uint64_t off) {
           double v = (x[base + off] - mean) * inv;
-          if (scale) v *= scale[per_row ? row_channel[o] : param_index[r]];
-          if (bias) v += bias[per_row ? row_channel[o] : param_index[r]];
+          const uint64_t param = per_row ? row_channel[o] : param_index.empty() ? r : param_index[r];
+          if (scale) v *= scale[param];
+          if (bias) v += bias[param];
           y[base + off] = static_cast<float>(v);
-        }
+          ++r;
+        });
       }
     });
   });

@@ -170,6 +170,22 @@ TEST(F32Reduce, MaxRows) {
   EXPECT_EQ(f32_rmax_ukernel__wasmsimd_u16(1, special.data()), -INFINITY);
 }
 
+TEST(F32Reduce, MinRows) {
+  Rng rng(11);
+  for (size_t n = 1; n <= 67; ++n) {
+    std::vector<float> x = rng.Vector(n, -2.0f, 2.0f);
+    const float m = f32_rmin_ukernel__wasmsimd_u16(n, x.data());
+    ASSERT_EQ(m, *std::min_element(x.begin(), x.end())) << n;
+    ASSERT_EQ(m, f32_rmin_ukernel__scalar(n, x.data()));
+  }
+  std::vector<float> special{INFINITY, 0.0f, -0.0f, 5.0f, NAN};
+  EXPECT_TRUE(std::isnan(f32_rmin_ukernel__wasmsimd_u16(5, special.data())));
+  EXPECT_TRUE(std::isnan(f32_rmin_ukernel__scalar(5, special.data())));
+  EXPECT_TRUE(std::signbit(f32_rmin_ukernel__wasmsimd_u16(3, special.data())));
+  EXPECT_TRUE(std::signbit(f32_rmin_ukernel__scalar(3, special.data())));
+  EXPECT_EQ(f32_rmin_ukernel__wasmsimd_u16(1, special.data()), INFINITY);
+}
+
 TEST(F32Reduce, F64AccStridedRows) {
   Rng rng(10);
   for (SumOf what : {SumOf::kValues, SumOf::kMagnitudes, SumOf::kSquares}) {
