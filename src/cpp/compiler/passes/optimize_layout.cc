@@ -76,7 +76,8 @@ class LayoutOptimizer {
   bool Step() {
     for (size_t i = 0; i < g_.nodes.size(); ++i) {
       if (g_.nodes[i].removed) continue;
-      if (SimplifyTranspose(i) || SimplifyCopy(i) || PushThroughUnary(i) || PushThroughBinary(i) || PushThroughConcat(i)) {
+      if (SimplifyTranspose(i) || SimplifyCopy(i) || PushThroughUnary(i) || PushThroughBinary(i) || PushThroughConcat(i) ||
+          PushThroughReduce(i)) {
         RemoveDeadNodes(g_);
         return true;
       }
@@ -190,6 +191,28 @@ class LayoutOptimizer {
     Node after{TransposeParams{p}, {z}, {y}, node.label + "/layout"};
     g_.nodes.insert(g_.nodes.begin() + i + 1, std::move(after));
     g_.nodes.insert(g_.nodes.begin() + i, prologue.begin(), prologue.end());
+    return true;
+  }
+
+  // reduce(transpose(x), axes) -> transpose(reduce(x, the same axes of x)): the reduceMin / reduceMax over
+  // all axes with which a dynamically quantized conv starts (DynamicQuantizeLinear) otherwise kept a full
+  // transpose of the NHWC activation alive beside the quantizeLinear (a 32-channel 512x512 stack of 12:
+  // 87 ms of 1200 per run); over all axes the moved transpose moves size-1 dims only and goes away.
+  bool PushThroughReduce(size_t i) {
+    Node& n = g_.nodes[i];
+    auto* r = std::get_if<ReduceParams>(&n.params);
+    if (!r) return false;
+    ValueId src;
+    const TransposeParams* t = TransposeOf(n.inputs[0], &src);
+    if (!t) return false;
+    const Perm p = t->perm;
+    for (uint32_t& axis : r->axes) axis = p[axis];
+    ValueId y = n.outputs[0];
+    ValueId z = g_.AddValue(g_.values[y].type, Permute(g_.values[y].shape, Inverse(p)));
+    n.inputs[0] = src;
+    n.outputs = {z};
+    Node after{TransposeParams{p}, {z}, {y}, n.label + "/layout"};
+    g_.nodes.insert(g_.nodes.begin() + i + 1, std::move(after));
     return true;
   }
 

@@ -19,6 +19,7 @@ const size_t kUnary = NodeParams(UnaryParams{}).index();
 const size_t kBinary = NodeParams(BinaryParams{}).index();
 const size_t kConv = NodeParams(Conv2dParams{}).index();
 const size_t kCopy = NodeParams(CopyParams{}).index();
+const size_t kReduce = NodeParams(ReduceParams{}).index();
 
 TEST(OptimizeLayoutTest, CancelsTransposePairsAroundElementwiseChains) {
   // NCHW input -> NHWC -> conv -> NCHW -> relu -> NHWC -> conv -> NCHW output: only the two
@@ -91,6 +92,44 @@ TEST(OptimizeLayoutTest, SqueezeExciteMulStaysNhwc) {
     if (n.removed || n.params.index() != kBinary) continue;
     EXPECT_EQ(g.values[n.inputs[0]].shape, (Shape{1, 4, 4, 8}));
     EXPECT_EQ(g.values[n.outputs[0]].shape, (Shape{1, 4, 4, 8}));
+  }
+}
+
+TEST(OptimizeLayoutTest, ReductionsReadTheUntransposedActivation) {
+  // conv (NHWC) -> NCHW a [1, 8, 4, 4]; reduceMin(a) over all axes, as DynamicQuantizeLinear starts, and
+  // reduceMean(a) over H and W (axes 2, 3: 1 and 2 of NHWC); relu(a) -> NHWC -> conv. No transpose of
+  // the activation is left: the reductions read conv0's output with their axes moved, and what follows
+  // them moves size-1 dims only.
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 8});
+  ValueId b = g.AddValue(DataType::kFloat32, {1, 4, 4, 8});
+  g.AddNode(Conv2dParams{}, {x}, {b}, "conv0");
+  ValueId a = g.AddValue(DataType::kFloat32, {1, 8, 4, 4});
+  g.AddNode(TransposeParams{{0, 3, 1, 2}}, {b}, {a}, "t0");
+  ValueId mn = g.AddValue(DataType::kFloat32, {1, 1, 1, 1});
+  g.AddNode(ReduceParams{ReduceOp::kMin, {0, 1, 2, 3}}, {a}, {mn}, "min");
+  ValueId mean = g.AddValue(DataType::kFloat32, {1, 8, 1, 1});
+  g.AddNode(ReduceParams{ReduceOp::kMean, {2, 3}}, {a}, {mean}, "mean");
+  ValueId r = g.AddValue(DataType::kFloat32, {1, 8, 4, 4});
+  g.AddNode(UnaryParams{UnaryOp::kRelu}, {a}, {r}, "relu");
+  ValueId e = g.AddValue(DataType::kFloat32, {1, 4, 4, 8});
+  g.AddNode(TransposeParams{{0, 2, 3, 1}}, {r}, {e}, "t1");
+  ValueId y = g.AddValue(DataType::kFloat32, {1, 4, 4, 8});
+  g.AddNode(Conv2dParams{}, {e}, {y}, "conv1");
+  g.AddOutput("y", y);
+  g.AddOutput("min", mn);
+  g.AddOutput("mean", mean);
+
+  OptimizeLayout(g);
+  EXPECT_EQ(CountLive(g, kReduce), 2);
+  for (const Node& n : g.nodes) {
+    if (n.removed) continue;
+    if (n.params.index() == kTranspose) EXPECT_FALSE(g.values[n.inputs[0]].shape == (Shape{1, 4, 4, 8})) << n.label;
+    if (n.params.index() != kReduce) continue;
+    EXPECT_EQ(g.values[n.inputs[0]].shape, (Shape{1, 4, 4, 8})) << n.label;
+    const auto& axes = std::get<ReduceParams>(n.params).axes;
+    if (n.label == "min") EXPECT_EQ(axes, (std::vector<uint32_t>{0, 3, 1, 2}));
+    if (n.label == "mean") EXPECT_EQ(axes, (std::vector<uint32_t>{1, 2}));
   }
 }
 
