@@ -117,6 +117,10 @@ struct ReduceParams {
   std::vector<uint32_t> axes;  // output keeps the reduced dims as 1 (a Copy reshapes afterwards)
 };
 struct CastParams {};
+// quantizeLinear / dequantizeLinear: inputs x, scale, zeroPoint, the last two broadcast to x (blockwise
+// scales arrive as broadcastable views). Dequantize: (x - zeroPoint) * scale, in float32, rounded once to
+// the output type. Quantize: clamp(roundEven(x / scale) + zeroPoint) to the output type's range (NaN -> 0).
+struct QuantizeParams { bool dequantize = false; };
 // Index of the max (or min) along `axis`, first one on ties; output (int32 or int64) keeps the axis as 1.
 struct ArgMinMaxParams {
   bool max = true;

@@ -144,21 +144,27 @@ class LayoutOptimizer {
     return true;
   }
 
-  // binary(transpose(a), transpose(b)) with equal perms, or with a constant/scalar on one side, or with an
-  // operand whose untransposed form differs in size-1 dims only.
+  // An elementwise node whose operands broadcast (binary, quantizeLinear / dequantizeLinear with their
+  // scale and zero point) over transposed operands with equal perms, or with constants/scalars beside them,
+  // or with operands whose untransposed form differs in size-1 dims only.
   bool PushThroughBinary(size_t i) {
     Node& n = g_.nodes[i];
-    if (!std::holds_alternative<BinaryParams>(n.params)) return false;
+    if (!std::holds_alternative<BinaryParams>(n.params) && !std::holds_alternative<QuantizeParams>(n.params)) return false;
     ValueId y = n.outputs[0];
     size_t rank = g_.values[y].shape.size();
-    ValueId src[2];
-    const TransposeParams* t[2] = {TransposeOf(n.inputs[0], &src[0]), TransposeOf(n.inputs[1], &src[1])};
-    const Perm* perm = t[0] ? &t[0]->perm : t[1] ? &t[1]->perm : nullptr;
+    const size_t operands = n.inputs.size();
+    std::vector<ValueId> src(operands);
+    std::vector<const TransposeParams*> t(operands);
+    const Perm* perm = nullptr;
+    for (size_t k = 0; k < operands; ++k) {
+      t[k] = TransposeOf(n.inputs[k], &src[k]);
+      if (!perm && t[k]) perm = &t[k]->perm;
+    }
     if (!perm || perm->size() != rank) return false;
     Perm p = *perm;
     std::vector<Node> prologue;
-    ValueId new_inputs[2];
-    for (int k = 0; k < 2; ++k) {
+    std::vector<ValueId> new_inputs(operands);
+    for (size_t k = 0; k < operands; ++k) {
       ValueId in = n.inputs[k];
       const Value& v = g_.values[in];
       if (t[k] && t[k]->perm == p) {
@@ -186,7 +192,7 @@ class LayoutOptimizer {
     Shape out_shape = Permute(g_.values[y].shape, Inverse(p));
     ValueId z = g_.AddValue(g_.values[y].type, out_shape);
     Node& node = g_.nodes[i];
-    node.inputs = {new_inputs[0], new_inputs[1]};
+    node.inputs = new_inputs;
     node.outputs = {z};
     Node after{TransposeParams{p}, {z}, {y}, node.label + "/layout"};
     g_.nodes.insert(g_.nodes.begin() + i + 1, std::move(after));

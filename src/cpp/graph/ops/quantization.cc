@@ -75,38 +75,19 @@ void BlockwiseViews(const Shape& full, const Shape& block, Shape* full_view, Sha
   }
 }
 
-void IntegerRange(DataType type, double* min, double* max) {
-  switch (type) {
-    case DataType::kUint8: *min = 0, *max = 255; break;
-    case DataType::kInt8: *min = -128, *max = 127; break;
-    case DataType::kUint32: *min = 0, *max = 4294967295.0; break;
-    default: *min = -2147483648.0, *max = 2147483647.0; break;
-  }
-}
-
 // dequantizeLinear: (input - zeroPoint) * scale. quantizeLinear: clamp(roundEven(input / scale) +
-// zeroPoint) to the output type's range.
+// zeroPoint) to the output type's range. One compiler node (QuantizeParams) over the blockwise views.
 Status LowerQuantization(LoweringContext& ctx, const Node& node) {
-  using compiler::BinaryOp;
-  using compiler::UnaryOp;
   const bool quantize = node.op->name == std::string_view("quantizeLinear");
   compiler::ValueId out = ctx.Out(node);
   const Shape shape = ctx.value(out).shape;  // a copy: values grow (and move) as nodes are added
   Shape x_view, s_view;
   BlockwiseViews(shape, ctx.desc(node.inputs[1]).shape, &x_view, &s_view);
-  auto f32 = [&](size_t i, const Shape& view) { return ctx.Reshape(ctx.Cast(ctx.In(node, i), DataType::kFloat32), view); };
-  compiler::ValueId x = f32(0, x_view), scale = f32(1, s_view), zero_point = f32(2, s_view);
-  compiler::ValueId y;
-  if (quantize) {
-    compiler::ValueId q = ctx.Unary({UnaryOp::kRoundEven}, ctx.Binary(BinaryOp::kDiv, x, scale));
-    compiler::UnaryParams clamp{UnaryOp::kClamp};
-    IntegerRange(ctx.value(out).type, &clamp.min, &clamp.max);
-    y = ctx.Unary(clamp, ctx.Binary(BinaryOp::kAdd, q, zero_point));
-  } else {
-    y = ctx.Binary(BinaryOp::kMul, ctx.Binary(BinaryOp::kSub, x, zero_point), scale);
-  }
-  y = ctx.Reshape(y, shape);
-  ctx.Emit(compiler::CastParams{}, {y}, {out});
+  compiler::ValueId x = ctx.Reshape(ctx.In(node, 0), x_view);
+  compiler::ValueId scale = ctx.Reshape(ctx.In(node, 1), s_view), zero_point = ctx.Reshape(ctx.In(node, 2), s_view);
+  compiler::ValueId y = ctx.NewValue(ctx.value(out).type, x_view);
+  ctx.Emit(compiler::QuantizeParams{!quantize}, {x, scale, zero_point}, {y});
+  ctx.Emit(compiler::CopyParams{}, {y}, {out});
   return Status::Ok();
 }
 

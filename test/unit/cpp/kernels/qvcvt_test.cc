@@ -1,0 +1,76 @@
+// The 8-bit quantize / dequantize kernels (kernels/qvcvt.h): every wasmsimd kernel bit-exact with its scalar
+// twin on runs of n = 0..67 (tails included, nothing written past n), and both against WebNN's formulas in
+// double: dequantize (x - zeroPoint) * scale rounded once; quantize roundEven(x / scale) + zeroPoint clamped,
+// with halves (ties go to even), values past the range, +-inf and NaN (-> 0).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "kernels/kernel_testutil.h"
+#include "kernels/qvcvt.h"
+
+namespace webnn::kernels {
+namespace {
+
+using testing::Rng;
+
+template <typename T>
+void CheckDequantize(void (*simd)(size_t, const T*, float*, const QuantParams*),
+                     void (*scalar)(size_t, const T*, float*, const QuantParams*)) {
+  for (const QuantParams params : {QuantParams{0.05f, 0}, QuantParams{3.0f, std::is_signed_v<T> ? -7 : 131}}) {
+    for (size_t n = 0; n <= 67; ++n) {
+      std::vector<T> x(n);
+      for (size_t i = 0; i < n; ++i) x[i] = static_cast<T>(i * 37 + 11);
+      std::vector<float> y(n + 1, 7.0f), ys(n, 7.0f);
+      simd(n, x.data(), y.data(), &params);
+      scalar(n, x.data(), ys.data(), &params);
+      ASSERT_EQ(y[n], 7.0f) << "wrote past n";
+      for (size_t i = 0; i < n; ++i) {
+        const float want = static_cast<float>((static_cast<double>(x[i]) - params.zero_point) * params.scale);
+        ASSERT_EQ(y[i], want) << "n " << n << " i " << i;
+        ASSERT_EQ(ys[i], want) << "n " << n << " i " << i;
+      }
+    }
+  }
+}
+
+template <typename T>
+T QuantizeReference(float x, const QuantParams& p) {
+  const double q = std::nearbyint(double{x / p.scale}) + p.zero_point;  // x / scale in float, as the formula
+  if (std::isnan(q)) return T{0};
+  return static_cast<T>(std::fmin(std::fmax(q, double{std::numeric_limits<T>::min()}), double{std::numeric_limits<T>::max()}));
+}
+
+template <typename T>
+void CheckQuantize(void (*simd)(size_t, const float*, T*, const QuantParams*),
+                   void (*scalar)(size_t, const float*, T*, const QuantParams*)) {
+  Rng rng(21);
+  for (const QuantParams params : {QuantParams{0.5f, 0}, QuantParams{0.1f, std::is_signed_v<T> ? 5 : 128}}) {
+    for (size_t n = 0; n <= 67; ++n) {
+      std::vector<float> x = rng.Vector(n, -40.0f, 40.0f);
+      const float special[] = {0.25f, 0.75f, -0.25f, 1.25f, 1000.0f, -1000.0f, INFINITY, -INFINITY, NAN, -0.0f};
+      for (size_t i = 0; i < n && i < 10; ++i) x[n - 1 - i] = special[i];  // halves (at scale 0.5), range, inf, NaN
+      std::vector<T> y(n + 1, T{99}), ys(n, T{99});
+      simd(n, x.data(), y.data(), &params);
+      scalar(n, x.data(), ys.data(), &params);
+      ASSERT_EQ(y[n], T{99}) << "wrote past n";
+      for (size_t i = 0; i < n; ++i) {
+        const T want = QuantizeReference<T>(x[i], params);
+        ASSERT_EQ(int{y[i]}, int{want}) << "n " << n << " i " << i << " x " << x[i];
+        ASSERT_EQ(int{ys[i]}, int{want}) << "n " << n << " i " << i << " x " << x[i];
+      }
+    }
+  }
+}
+
+TEST(QVcvt, DequantizeInt8) { CheckDequantize<int8_t>(qs8_f32_vcvt_ukernel__wasmsimd_u16, qs8_f32_vcvt_ukernel__scalar); }
+TEST(QVcvt, DequantizeUint8) { CheckDequantize<uint8_t>(qu8_f32_vcvt_ukernel__wasmsimd_u16, qu8_f32_vcvt_ukernel__scalar); }
+TEST(QVcvt, QuantizeInt8) { CheckQuantize<int8_t>(f32_qs8_vcvt_ukernel__wasmsimd_u16, f32_qs8_vcvt_ukernel__scalar); }
+TEST(QVcvt, QuantizeUint8) { CheckQuantize<uint8_t>(f32_qu8_vcvt_ukernel__wasmsimd_u16, f32_qu8_vcvt_ukernel__scalar); }
+
+}  // namespace
+}  // namespace webnn::kernels
