@@ -494,8 +494,9 @@ void Init(uint32_t num_threads, double inline_step_ms) {
 
 uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threads()); }
 
-// Bytes malloc has handed out and not taken back (dlmalloc's count), for soak tests.
-double HeapInUse() { return static_cast<double>(mallinfo().uordblks); }
+// Bytes malloc has handed out and not taken back (dlmalloc's count), for soak and heap tests. mallinfo's
+// fields are ints: above 2 GiB the count reads negative, so it is taken as the unsigned 32 bits it is.
+double HeapInUse() { return static_cast<double>(static_cast<uint32_t>(mallinfo().uordblks)); }
 
 // Steps the JS thread ran inline so far (Executor::MayRunInline), for the tests.
 double InlineStepsForTesting() { return static_cast<double>(SharedExecutor()->inline_runs_for_testing()); }

@@ -1,7 +1,8 @@
 // The whole 4 GiB wasm32 address space works from JS: with tensors held so that new allocations land
 // above 2 GiB and then above 3 GiB, writes, reads, constants, builds and dispatches still give right
 // results in both builds (addresses are unsigned everywhere; a signed one breaks at 2 GiB). Each build
-// runs in a child process so the 3 GiB heap goes away with it.
+// runs in a child process so the 3 GiB heap goes away with it. __testing.heapStats() counts the heap right
+// above 2 GiB too (mallinfo's int once read negative there).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -9,7 +10,7 @@ import { test } from 'node:test';
 const dist = new URL('../../../dist/index.mjs', import.meta.url).href;
 
 const script = (options) => `
-  import { createML, MLGraphBuilder } from ${JSON.stringify(dist)};
+  import { __testing, createML, MLGraphBuilder } from ${JSON.stringify(dist)};
   const context = await createML(${JSON.stringify(options)}).createContext();
   const held = [];
   const results = [];
@@ -27,7 +28,9 @@ const script = (options) => `
     const y = new Float32Array(await context.readTensor(yt));
     const xBack = new Float32Array(await context.readTensor(xt));
     const ok = y.every((v, i) => v === 3 * i) && xBack.every((v) => v === 2);
-    results.push({ heldMiB: held.reduce((s, t) => s + t.shape[0] / 262144, 0), ok });
+    const heldMiB = held.reduce((s, t) => s + t.shape[0] / 262144, 0);
+    const { inUse } = await __testing.heapStats();
+    results.push({ heldMiB, ok, inUseCoversHeld: inUse >= heldMiB * 1048576 && inUse < 4294967296 });
   }
   console.log(JSON.stringify(results));`;
 
@@ -72,7 +75,8 @@ for (const [variant, options] of [['simd-threaded', { numThreads: 2 }], ['simd',
     assert.equal(r.status, 0, r.stderr.slice(-2000));
     const results = JSON.parse(r.stdout.trim().split('\n').pop());
     assert.deepEqual(results, [
-      { heldMiB: 1536, ok: true }, { heldMiB: 2176, ok: true }, { heldMiB: 3176, ok: true },
+      { heldMiB: 1536, ok: true, inUseCoversHeld: true }, { heldMiB: 2176, ok: true, inUseCoversHeld: true },
+      { heldMiB: 3176, ok: true, inUseCoversHeld: true },
     ]);
   });
 }
