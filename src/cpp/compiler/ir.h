@@ -55,6 +55,11 @@ struct ConvWindow {
 };
 // input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
 struct Conv2dParams : ConvWindow {};
+// An integer convolution (ONNX ConvInteger): inputs x uint8 NHWC [N, H, W, C], x's zero point (uint8, one
+// element), and the filter less its zero point as a float32 constant of exact integers in [-255, 255], OHWI
+// [O, KH, KW, C/groups]; output int32 NHWC: sum of (x - zero point) * filter, exact. Made from
+// dequantizeLinear / conv2d / cast chains by FuseIntegerConvolutions.
+struct ConvIntegerParams : ConvWindow {};
 // input NHWC [N, H, W, Cin]; filter IHWO [Cin, KH, KW, Cout/groups] (input channel i belongs to group
 // i / (Cin/groups)); optional bias [Cout] as inputs[2]. The output NHWC [N, OH, OW, Cout] comes from
 // the output value's shape (outputPadding / outputSizes already applied): output pixel oy receives

@@ -17,6 +17,9 @@ void OptimizeLayout(Subgraph& g);
 // Folds relu / clamp into the conv2d, gemm or binary node that produces their only input, and
 // mul(x, sigmoid(x)) (SiLU, as ONNX exporters write it) into one swish unary node.
 void FuseActivations(Subgraph& g);
+// Turns cast(conv2d(dequantizeLinear(x_uint8, 1, x_zero_point), dequantizeLinear(w_uint8 constant, 1,
+// w_zero_point)), int32) — ONNX ConvInteger as onnxruntime-web's WebNN EP sends it — into one ConvInteger node.
+void FuseIntegerConvolutions(Subgraph& g);
 // Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
 void ReduceStrength(Subgraph& g);
 

@@ -1,0 +1,65 @@
+// What the 2-D convolution steps (float conv2d, integer convInteger) share: their geometry and the indirection
+// buffers of their indirect GEMMs.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "base/shape.h"
+#include "compiler/ir.h"
+
+namespace webnn::compiler {
+
+struct ConvGeometry {
+  uint32_t n, ih, iw, c, oh, ow, o, kh, kw, cg, og;
+  ConvWindow p;
+  size_t taps() const { return size_t{kh} * kw; }
+  size_t pixels() const { return size_t{n} * oh * ow; }
+};
+
+// input NHWC, filter OHWI, output NHWC.
+inline ConvGeometry MakeConvGeometry(const Shape& in, const Shape& filter, const Shape& out, const ConvWindow& p) {
+  return ConvGeometry{in[0], in[1], in[2], in[3], out[1], out[2], out[3], filter[1], filter[2], filter[3], out[3] / p.groups, p};
+}
+
+// A step keeps its indirection table between runs up to this size (1M pointers); a larger one would cost
+// as much memory as the activations: 9.4 MB per 3x3 conv at 512x512, 113 MB for a stack of 12 beside a
+// 96 MB arena. Those build their table per band of output pixels in each run, into the task's own buffer:
+// a pointer costs ~1 ns to fill against the cg x NR multiply-adds per pointer it serves.
+constexpr size_t kMaxKeptIndirection = size_t{1} << 20;
+// Output pixels per band: kBandBlocks blocks of MR (for 3x3 and MR 6, 3.4 KB of pointers).
+constexpr size_t kBandBlocks = 16;
+
+inline bool BandedIndirection(const ConvGeometry& g, size_t mr) {
+  return (g.pixels() + mr - 1) / mr * mr * g.taps() > kMaxKeptIndirection;
+}
+
+// The IGEMM indirection for blocks [b0, b1) of MR output pixels: per block and tap, MR pointers to the
+// input rows (NHWC pixels of g.c elements) under that tap, or to `zero` in padding; the last block repeats
+// its last pixel. `ind` holds (b1 - b0) * taps * mr pointers. With mr 1 it is the depthwise layout, [pixel][tap].
+template <typename T>
+void FillIndirection(const ConvGeometry& g, const T* input, const T* zero, size_t mr, size_t b0, size_t b1, const T** ind) {
+  const size_t m = g.pixels(), taps = g.taps();
+  const ConvWindow& p = g.p;
+  for (size_t b = b0; b < b1; ++b) {
+    for (size_t r = 0; r < mr; ++r) {
+      const size_t pixel = std::min(b * mr + r, m - 1);
+      const size_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh, image = pixel / (size_t{g.ow} * g.oh);
+      const int64_t iy0 = static_cast<int64_t>(oy) * p.stride_h - p.pad_top;
+      const int64_t ix0 = static_cast<int64_t>(ox) * p.stride_w - p.pad_left;
+      const T* base = input + image * g.ih * g.iw * g.c;
+      const T** out = ind + (b - b0) * taps * mr + r;
+      for (uint32_t ky = 0; ky < g.kh; ++ky) {
+        const int64_t iy = iy0 + int64_t{ky} * p.dilation_h;
+        for (uint32_t kx = 0; kx < g.kw; ++kx) {
+          const int64_t ix = ix0 + int64_t{kx} * p.dilation_w;
+          const bool inside = iy >= 0 && ix >= 0 && iy < g.ih && ix < g.iw;
+          out[(size_t{ky} * g.kw + kx) * mr] = inside ? base + (static_cast<size_t>(iy) * g.iw + static_cast<size_t>(ix)) * g.c : zero;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace webnn::compiler

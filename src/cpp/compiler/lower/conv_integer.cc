@@ -1,0 +1,130 @@
+// convInteger (ConvIntegerParams, made by FuseIntegerConvolutions): the qu8 indirect GEMM kernels over uint8
+// NHWC activations, the filter packed once as int16 (it arrives less its zero point), int32 output. The
+// indirection is conv2d's (conv_geometry.h): kept between runs when small, per band otherwise; padding taps
+// read a row holding the activation zero point, which is a run-time value, so that row is refilled per run.
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "base/checked_math.h"
+#include "compiler/lower/conv_geometry.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/parallel.h"
+#include "kernels/qgemm.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::ExecContext;
+using runtime::TensorRef;
+
+// The tile: 3x4c8 measured fastest of 1-4 rows on 32-128 channels (bench/kernels/qgemm_bench.cc).
+constexpr size_t kMr = 3;
+const kernels::QU8IgemmUkernelFn kIgemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
+constexpr size_t kNr = kernels::kQU8IgemmNr;
+
+class ConvIntegerStep final : public runtime::Step {
+ public:
+  ConvIntegerStep(ConvGeometry g, std::vector<uint8_t> packed, size_t group_packed, TensorRef in, TensorRef zero_point,
+                  TensorRef out)
+      : g_(g), packed_(std::move(packed)), group_packed_(group_packed), in_(in), zero_point_(zero_point), out_(out),
+        zero_(size_t{g.cg} + 16) {
+    if (!BandedIndirection(g_, kMr)) AllocationCount<const uint8_t*>({g.pixels() + 16, g.kh, g.kw});
+  }
+
+  const char* name() const override { return "convInteger/igemm"; }
+  uint64_t macs() const override { return uint64_t{g_.pixels()} * g_.o * g_.cg * g_.taps(); }
+
+  void Run(const ExecContext& ctx) const override {
+    const uint8_t* input = ctx.As<uint8_t>(in_);
+    int32_t* output = ctx.As<int32_t>(out_);
+    const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point_)};
+    // Steps of one plan run one at a time: the padding row can be refilled here.
+    std::memset(zero_.data(), params.a_zero_point, zero_.size());
+    const size_t m = g_.pixels(), taps = g_.taps();
+    if (BandedIndirection(g_, kMr)) {
+      const size_t blocks = (m + kMr - 1) / kMr, bands = (blocks + kBandBlocks - 1) / kBandBlocks;
+      ParallelRows(ctx.pool, bands, uint64_t{kBandBlocks} * kMr * g_.o * g_.cg * taps, [&](uint64_t first, uint64_t last) {
+        std::vector<const uint8_t*> ind(kBandBlocks * taps * kMr);
+        for (uint64_t band = first; band < last; ++band) {
+          const size_t b0 = band * kBandBlocks, b1 = std::min(blocks, b0 + kBandBlocks);
+          FillIndirection(g_, input, zero_.data(), kMr, b0, b1, ind.data());
+          for (size_t b = b0; b < b1; ++b) {
+            const size_t i = b * kMr, mi = std::min(kMr, m - i);
+            for (uint32_t grp = 0; grp < g_.p.groups; ++grp) Tile(ind.data() + (b - b0) * taps * kMr, mi, i, 0, g_.og, grp, output, params);
+          }
+        }
+      });
+      return;
+    }
+    BuildIndirection(input);
+    const uint64_t macs = uint64_t{m} * g_.og * g_.cg * taps;  // per group
+    for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
+      ParallelTiles2D(ctx.pool, macs, m, g_.og, kMr, HalfColumnTile(g_.og, kNr), [&](size_t i, size_t j, size_t mi, size_t nj) {
+        Tile(indirection_.data() + (i / kMr) * taps * kMr, mi, i, j, nj, grp, output, params);
+      });
+    }
+  }
+
+ private:
+  // Rows [i, i + mi) (one block of kMr pointers per tap at `ind`), columns [j, j + nj) of group grp.
+  void Tile(const uint8_t** ind, size_t mi, size_t i, size_t j, size_t nj, uint32_t grp, int32_t* output,
+            const kernels::QU8ConvParams& params) const {
+    const size_t block_bytes = group_packed_ / ((g_.og + kNr - 1) / kNr);
+    const uint8_t* w = packed_.data() + grp * group_packed_ + j / kNr * block_bytes;
+    // The kMr-row tile also for the last rows: its block repeats the last pixel's pointers.
+    kIgemm(mi, nj, g_.cg, g_.taps(), ind, w, output + i * g_.o + grp * g_.og + j, g_.o * sizeof(int32_t), kNr * sizeof(int32_t),
+       grp * g_.cg, zero_.data(), &params);
+  }
+
+  void BuildIndirection(const uint8_t* input) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (input == indirection_input_ && !indirection_.empty()) return;
+    const size_t blocks = (g_.pixels() + kMr - 1) / kMr;
+    indirection_.assign(AllocationCount<const uint8_t*>({blocks, g_.kh, g_.kw, kMr}), nullptr);
+    FillIndirection(g_, input, zero_.data(), kMr, 0, blocks, indirection_.data());
+    indirection_input_ = input;
+  }
+
+  ConvGeometry g_;
+  std::vector<uint8_t> packed_;
+  size_t group_packed_;
+  TensorRef in_, zero_point_, out_;
+  mutable std::vector<uint8_t> zero_;
+  mutable std::mutex mutex_;
+  mutable std::vector<const uint8_t*> indirection_;
+  mutable const uint8_t* indirection_input_ = nullptr;
+};
+
+}  // namespace
+
+Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
+  const auto& p = std::get<ConvIntegerParams>(a.node.params);
+  const float* filter = reinterpret_cast<const float*>(a.constant(2));
+  if (!filter || a.input(0).type != DataType::kUint8) return NotSupported("convInteger: expects uint8 input and a constant filter.");
+  const ConvGeometry g = MakeConvGeometry(a.input(0).shape, a.input(2).shape, a.output(0).shape, p);
+  const size_t taps = g.taps();
+  // The filter arrives less its zero point; the packer takes uint8 weights and per-column zero points, so
+  // each output channel is handed over as (f - min f) with zero point -min f (its values span at most 255:
+  // one stored uint8 range less one zero point).
+  const size_t group_packed = kernels::QU8PackedIgemmSize(g.og, g.cg, taps);
+  std::vector<uint8_t> packed(group_packed * p.groups);
+  std::vector<uint8_t> w(size_t{g.og} * taps * g.cg), zero_points(g.og);
+  for (uint32_t grp = 0; grp < p.groups; ++grp) {
+    for (uint32_t o = 0; o < g.og; ++o) {
+      const float* row = filter + (size_t{grp} * g.og + o) * taps * g.cg;
+      float lo = 0;
+      for (size_t k = 0; k < taps * g.cg; ++k) lo = std::min(lo, row[k]);
+      float hi = 0;
+      for (size_t k = 0; k < taps * g.cg; ++k) hi = std::max(hi, row[k]);
+      if (hi - lo > 255.0f) return NotSupported("convInteger: filter values span more than 255.");
+      zero_points[o] = static_cast<uint8_t>(-lo);
+      for (size_t k = 0; k < taps * g.cg; ++k) w[o * taps * g.cg + k] = static_cast<uint8_t>(row[k] - lo);
+    }
+    kernels::QU8PackIgemmGoi(g.og, g.cg, taps, w.data(), zero_points.data(), true, nullptr, packed.data() + grp * group_packed);
+  }
+  a.ConsumeConstant(2);
+  return StepPtr(std::make_unique<ConvIntegerStep>(g, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0]));
+}
+
+}  // namespace webnn::compiler

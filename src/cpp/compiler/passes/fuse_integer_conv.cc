@@ -1,0 +1,176 @@
+// ConvInteger as onnxruntime-web's WebNN EP sends it (../shared/notes/onnxruntime-webnn-quantized.md):
+//   x_float = dequantizeLinear(x_uint8, scale 1, x_zero_point)       (x_zero_point one value)
+//   w_float = dequantizeLinear(w_uint8 constant, scale 1, w_zero_point constant), transposed to OHWI
+//   y = cast(conv2d(x_float, w_float), int32)
+// becomes ConvInteger(x_uint8, x_zero_point, w - w_zero_point): integer products summed exactly in int32 (the
+// float conv rounded its sums above 2^24, and ran on 4-byte activations). The filter less its zero point is
+// computed here once, as exact integers, whether the compiler had folded w_float into a constant (small
+// filters) or not. Left as they are: other scales (the QDQ form), a conv with a bias or a fused activation,
+// int8 operands, a w_zero_point per input channel (the EP puts a per-channel one there: its math would then
+// be wrong anyway), and fewer than 8 input channels per group (the integer kernels read k 8 at a time).
+#include <cstring>
+
+#include "compiler/passes/passes.h"
+#include "runtime/buffer.h"
+
+namespace webnn::compiler {
+namespace {
+
+constexpr uint32_t kMinChannelsPerGroup = 8;
+
+bool IsConstant(const Subgraph& g, ValueId v) { return v != kNoValue && g.values[v].kind == ValueKind::kConstant; }
+
+// Whether constant v is float32 and every element 1.
+bool AllOnes(const Subgraph& g, ValueId v) {
+  if (!IsConstant(g, v) || g.values[v].type != DataType::kFloat32) return false;
+  const float* f = reinterpret_cast<const float*>(g.values[v].data->data());
+  for (uint64_t i = 0, n = *NumElements(g.values[v].shape); i < n; ++i) {
+    if (f[i] != 1.0f) return false;
+  }
+  return true;
+}
+
+// The dequantizeLinear node producing v, or nullptr.
+const Node* DequantizeOf(const Subgraph& g, ValueId v) {
+  const int p = ProducerOf(g, v);
+  if (p < 0) return nullptr;
+  const auto* q = std::get_if<QuantizeParams>(&g.nodes[p].params);
+  return q && q->dequantize ? &g.nodes[p] : nullptr;
+}
+
+// The strides of `shape` broadcast (numpy, right-aligned) to `full`: 0 where it broadcasts.
+std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
+  std::vector<uint64_t> strides(full.size(), 0);
+  uint64_t stride = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    const size_t d = shape.size() - 1 - i, f = full.size() - 1 - i;
+    strides[f] = shape[d] == 1 ? 0 : stride;
+    stride *= shape[d];
+  }
+  return strides;
+}
+
+// The filter conv2d reads, less its zero point, as float32 exact integers, or nullptr when `filter` is not
+// the dequantized uint8 constant of the pattern (optionally transposed, or already folded to a constant of
+// small integers).
+std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter) {
+  const Shape& out_shape = g.values[filter].shape;
+  const uint64_t n = *NumElements(out_shape);
+  if (IsConstant(g, filter)) {  // folded: (w - zero point) * 1, already exact integers
+    if (g.values[filter].type != DataType::kFloat32) return nullptr;
+    const float* f = reinterpret_cast<const float*>(g.values[filter].data->data());
+    for (uint64_t i = 0; i < n; ++i) {
+      if (f[i] != static_cast<float>(static_cast<int32_t>(f[i])) || f[i] < -255.0f || f[i] > 255.0f) return nullptr;
+    }
+    return g.values[filter].data;
+  }
+  std::vector<uint32_t> perm(out_shape.size());
+  for (size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<uint32_t>(i);
+  ValueId source = filter;
+  if (const int t = ProducerOf(g, filter); t >= 0) {
+    if (const auto* transpose = std::get_if<TransposeParams>(&g.nodes[t].params)) {
+      perm = transpose->perm;
+      source = g.nodes[t].inputs[0];
+    }
+  }
+  const Node* dq = DequantizeOf(g, source);
+  if (!dq || !IsConstant(g, dq->inputs[0]) || g.values[dq->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dq->inputs[1]) ||
+      !IsConstant(g, dq->inputs[2])) {
+    return nullptr;
+  }
+  const Shape& w_shape = g.values[dq->inputs[0]].shape;
+  const Shape& zp_shape = g.values[dq->inputs[2]].shape;
+  const std::vector<uint64_t> zp_strides = BroadcastStrides(zp_shape, w_shape);
+  // A zero point varying along anything but the output channel (the filter's axis 0 after the transpose).
+  for (size_t d = 0; d < w_shape.size(); ++d) {
+    if (zp_strides[d] != 0 && d != perm[0]) return nullptr;
+  }
+  const uint8_t* w = g.values[dq->inputs[0]].data->data();
+  const uint8_t* zp = g.values[dq->inputs[2]].data->data();
+  auto buffer = runtime::Buffer::Allocate(n * sizeof(float));
+  if (!buffer.ok()) return nullptr;
+  float* out = reinterpret_cast<float*>((*buffer)->data());
+  const std::vector<uint64_t> w_strides = Strides(w_shape);
+  std::vector<uint64_t> index(out_shape.size(), 0);
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t w_at = 0, zp_at = 0;
+    for (size_t d = 0; d < out_shape.size(); ++d) {
+      w_at += index[d] * w_strides[perm[d]];
+      zp_at += index[d] * zp_strides[perm[d]];
+    }
+    out[i] = static_cast<float>(int32_t{w[w_at]} - int32_t{zp[zp_at]});
+    for (size_t d = out_shape.size(); d-- > 0;) {
+      if (++index[d] < out_shape[d]) break;
+      index[d] = 0;
+    }
+  }
+  return *buffer;
+}
+
+}  // namespace
+
+void FuseIntegerConvolutions(Subgraph& g) {
+  const std::vector<int> consumers = ConsumerCounts(g);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& cast = g.nodes[i];
+    if (cast.removed || !std::holds_alternative<CastParams>(cast.params) || g.values[cast.outputs[0]].type != DataType::kInt32) {
+      continue;
+    }
+    // A reshape may stand between them (a 1-channel conv's NHWC -> NCHW transpose became one).
+    ValueId conv_out = cast.inputs[0];
+    int c = ProducerOf(g, conv_out);
+    const bool reshaped = c >= 0 && std::holds_alternative<CopyParams>(g.nodes[c].params);
+    if (reshaped) {
+      if (consumers[conv_out] != 1) continue;
+      conv_out = g.nodes[c].inputs[0];
+      c = ProducerOf(g, conv_out);
+    }
+    if (c < 0 || consumers[conv_out] != 1) continue;
+    const Node& conv = g.nodes[c];
+    const auto* params = std::get_if<Conv2dParams>(&conv.params);
+    if (!params || (conv.inputs.size() > 2 && conv.inputs[2] != kNoValue)) continue;
+    if (!params->clamp.IsIdentity()) continue;
+    // The activation may reach the conv through the NCHW -> NHWC transpose (a graph input's): the uint8
+    // tensor is transposed instead, a quarter of the bytes.
+    ValueId xf = conv.inputs[0];
+    std::vector<uint32_t> x_perm;
+    if (const int t = ProducerOf(g, xf); t >= 0 && std::holds_alternative<TransposeParams>(g.nodes[t].params)) {
+      x_perm = std::get<TransposeParams>(g.nodes[t].params).perm;
+      xf = g.nodes[t].inputs[0];
+    }
+    const Node* dqx = DequantizeOf(g, xf);
+    if (!dqx || g.values[dqx->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dqx->inputs[1]) ||
+        *NumElements(g.values[dqx->inputs[2]].shape) != 1 || g.values[conv.inputs[0]].type != DataType::kFloat32) {
+      continue;
+    }
+    const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
+    if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
+    std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1]);
+    if (!filter) continue;
+    ValueId x = dqx->inputs[0];
+    const ValueId x_zero_point = dqx->inputs[2], y = cast.outputs[0];
+    const Shape x_shape = g.values[conv.inputs[0]].shape;
+    const ConvIntegerParams fused{static_cast<const ConvWindow&>(*params)};
+    const std::string label = conv.label;
+    const Shape conv_shape = g.values[conv_out].shape;
+    const ValueId w = g.AddConstant(DataType::kFloat32, filter_shape, std::move(filter));
+    g.nodes[i].removed = true;
+    g.nodes[c].removed = true;
+    if (!x_perm.empty()) {
+      const ValueId source = x;
+      x = g.AddValue(DataType::kUint8, x_shape);
+      g.nodes.insert(g.nodes.begin() + i + 1, Node{TransposeParams{x_perm}, {source}, {x}, label + "/layout"});
+      ++i;
+    }
+    if (reshaped) {
+      const ValueId z = g.AddValue(DataType::kInt32, conv_shape);
+      g.nodes.insert(g.nodes.begin() + i + 1, Node{CopyParams{}, {z}, {y}, label});
+      g.nodes.insert(g.nodes.begin() + i + 1, Node{fused, {x, x_zero_point, w}, {z}, label});
+    } else {
+      g.nodes.insert(g.nodes.begin() + i + 1, Node{fused, {x, x_zero_point, w}, {y}, label});
+    }
+  }
+  RemoveDeadNodes(g);
+}
+
+}  // namespace webnn::compiler

@@ -1,0 +1,112 @@
+// ConvInteger as onnxruntime-web's WebNN EP sends it — dequantizeLinear of uint8 activations and of uint8
+// weights with scale 1, conv2d, cast to int32 (../shared/notes/onnxruntime-webnn-quantized.md) — runs on the
+// integer kernels (compiler/passes/fuse_integer_conv.cc) and gives the exact integer result: checked against
+// an integer reference here, including sums past 2^24 that float accumulation rounds, per-tensor and
+// per-output-channel weight zero points, padding, strides, dilation, groups, a 1-channel output, and an
+// image large enough that the indirection is built per band. A conv with fewer than 8 input channels per
+// group stays on the float kernels (and is exact while its sums stay below 2^24).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+
+const ml = createML({ numThreads: 2 });
+
+function bytes(n, seed) {
+  const v = new Uint8Array(n);
+  for (let i = 0; i < n; ++i) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    v[i] = seed >>> 24;
+  }
+  return v;
+}
+
+// x [1, C, H, W], w [M, C/groups, K, K], zero points: x one value, w one value or [M] (per output channel).
+function reference({ c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1, pad = 0 }, x, xzp, w, wzp) {
+  const oh = Math.floor((h + 2 * pad - dilation * (k - 1) - 1) / stride) + 1;
+  const ow = Math.floor((width + 2 * pad - dilation * (k - 1) - 1) / stride) + 1;
+  const cg = c / groups, mg = m / groups;
+  const y = new Int32Array(m * oh * ow);
+  for (let o = 0; o < m; ++o) {
+    const zw = wzp.length === 1 ? wzp[0] : wzp[o];
+    const grp = Math.floor(o / mg);
+    for (let oy = 0; oy < oh; ++oy) {
+      for (let ox = 0; ox < ow; ++ox) {
+        let sum = 0;
+        for (let ci = 0; ci < cg; ++ci) {
+          for (let ky = 0; ky < k; ++ky) {
+            const iy = oy * stride + ky * dilation - pad;
+            if (iy < 0 || iy >= h) continue;
+            for (let kx = 0; kx < k; ++kx) {
+              const ix = ox * stride + kx * dilation - pad;
+              if (ix < 0 || ix >= width) continue;
+              sum += (x[((grp * cg + ci) * h + iy) * width + ix] - xzp) * (w[((o * cg + ci) * k + ky) * k + kx] - zw);
+            }
+          }
+        }
+        y[(o * oh + oy) * ow + ox] = sum;
+      }
+    }
+  }
+  return { y, shape: [1, m, oh, ow] };
+}
+
+async function run(shape, { perChannel = false, expectInteger = true, large = false } = {}) {
+  const { c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1, pad = 0 } = shape;
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const x = b.input('x', { dataType: 'uint8', shape: [1, c, h, width] });
+  const xzp = b.input('xzp', { dataType: 'uint8', shape: [] });
+  // `large`: values near 255 against zero points of 0, so every product is near 65025 and sums pass 2^24.
+  const near255 = (v) => (large ? v.map((x) => 255 - (x & 7)) : v);
+  const wBytes = near255(bytes(m * (c / groups) * k * k, m + k));
+  const wzpBytes = perChannel ? bytes(m, 7) : new Uint8Array([large ? 0 : 119]);
+  const xzpValue = large ? 0 : 131;
+  const ones = b.constant({ dataType: 'float32', shape: [1, 1, 1, 1] }, new Float32Array([1]));
+  const wconst = b.constant({ dataType: 'uint8', shape: [m, c / groups, k, k] }, wBytes);
+  const wzp = b.constant({ dataType: 'uint8', shape: perChannel ? [m, 1, 1, 1] : [] }, wzpBytes);
+  const xf = b.dequantizeLinear(x, ones, b.reshape(xzp, [1, 1, 1, 1]));
+  const wf = b.dequantizeLinear(wconst, perChannel ? b.constant({ dataType: 'float32', shape: [m, 1, 1, 1] }, new Float32Array(m).fill(1)) : ones,
+                                perChannel ? wzp : b.reshape(wzp, [1, 1, 1, 1]));
+  const y = b.cast(b.conv2d(xf, wf, { padding: [pad, pad, pad, pad], strides: [stride, stride], dilations: [dilation, dilation], groups }), 'int32');
+  const graph = await b.build({ y });
+  const xBytes = near255(bytes(c * h * width, c + h));
+  const want = reference(shape, xBytes, xzpValue, wBytes, wzpBytes);
+  assert.deepEqual(y.shape, want.shape);
+  const xt = await context.createTensor({ dataType: 'uint8', shape: [1, c, h, width], writable: true });
+  const zt = await context.createTensor({ dataType: 'uint8', shape: [], writable: true });
+  const yt = await context.createTensor({ dataType: 'int32', shape: want.shape, readable: true });
+  context.writeTensor(xt, xBytes);
+  context.writeTensor(zt, new Uint8Array([xzpValue]));
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { x: xt, xzp: zt }, { y: yt });
+  const got = new Int32Array(await context.readTensor(yt));
+  const steps = __testing.takeProfile(context).map((p) => p.step);
+  assert.equal(steps.includes('convInteger/igemm'), expectInteger, `steps: ${steps.join(', ')}`);
+  for (let i = 0; i < got.length; ++i) {
+    if (got[i] !== want.y[i]) assert.fail(`element ${i}: ${got[i]}, want ${want.y[i]} (${JSON.stringify(shape)})`);
+  }
+  context.destroy();
+  return want.y;
+}
+
+test('ConvInteger runs on the integer kernels and is exact, past 2^24 too', async () => {
+  await run({ c: 64, h: 12, w: 11, m: 20, k: 3, pad: 1 });
+  const y = await run({ c: 64, h: 6, w: 5, m: 4, k: 3, pad: 1 }, { large: true });
+  assert.ok(y.some((v) => Math.abs(v) > 2 ** 24 && v % 2 !== 0), 'no odd sum beyond float32\'s exact integers');
+});
+
+test('ConvInteger: per-output-channel weight zero points, strides, dilation, groups, a 1-channel output', async () => {
+  await run({ c: 16, h: 9, w: 10, m: 12, k: 3, pad: 1 }, { perChannel: true });
+  await run({ c: 24, h: 17, w: 15, m: 8, k: 3, stride: 2, dilation: 2, pad: 2 });
+  await run({ c: 32, h: 8, w: 8, m: 4, k: 3, groups: 2, pad: 1 });
+  await run({ c: 32, h: 8, w: 9, m: 1, k: 3, pad: 1 });
+  await run({ c: 8, h: 7, w: 7, m: 5, k: 1 });
+});
+
+test('ConvInteger over an image whose indirection is built per band', async () => {
+  await run({ c: 8, h: 350, w: 349, m: 8, k: 3, pad: 1 });
+});
+
+test('fewer than 8 input channels per group stay on the float kernels', async () => {
+  await run({ c: 3, h: 10, w: 10, m: 8, k: 3, pad: 1 }, { expectInteger: false });
+});
