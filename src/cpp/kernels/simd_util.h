@@ -29,8 +29,10 @@ inline v128_t TailMask(size_t n) {
   return wasm_u32x4_lt(wasm_u32x4_make(0, 1, 2, 3), wasm_u32x4_splat(static_cast<uint32_t>(n)));
 }
 
-// Stores the low n (1..3) lanes of v.
-inline void StoreTail(float* p, v128_t v, size_t n) {
+// Stores the low n (1..3) lanes of v (4-byte elements: float or int32_t).
+template <typename T>
+inline void StoreTail(T* p, v128_t v, size_t n) {
+  static_assert(sizeof(T) == 4);
   if (n & 2) {
     wasm_v128_store64_lane(p, v, 0);
     v = wasm_i64x2_shuffle(v, v, 1, 1);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "base/shape.h"
+#include "compiler/lower/parallel.h"
 
 namespace webnn::compiler {
 
@@ -39,5 +40,28 @@ class BroadcastRowCursor {
   std::vector<uint64_t> index_;  // position in each outer dim
   int64_t offsets_[kMaxInputs] = {};
 };
+
+// Runs run(row, offsets, from, count) over every row of `loop` on the pool: `count` elements of row `row` from
+// element `from` on, the inputs' offsets at the row's start. With one row (no broadcasting, or only a
+// scalar's), the whole tensor is one run shared out in pieces (a transformer's residual adds are 64K-element
+// runs that ran on one thread while the other parked).
+template <typename Run>
+void ParallelBroadcastRows(runtime::ThreadPool* pool, const BroadcastLoop& loop, Run&& run) {
+  const uint64_t rows = loop.rows(), inner = loop.inner;
+  if (rows == 1) {
+    constexpr uint64_t kPiece = 4096;
+    const BroadcastRowCursor first(loop, 0);
+    const int64_t* offsets = first.offsets();
+    ParallelRows(pool, (inner + kPiece - 1) / kPiece, kPiece, [&](uint64_t begin, uint64_t end) {
+      const uint64_t from = begin * kPiece;
+      run(uint64_t{0}, offsets, from, std::min(inner, end * kPiece) - from);
+    });
+    return;
+  }
+  ParallelRows(pool, rows, inner, [&](uint64_t begin, uint64_t end) {
+    BroadcastRowCursor cursor(loop, begin);
+    for (uint64_t r = begin; r < end; ++r, cursor.Next()) run(r, cursor.offsets(), uint64_t{0}, inner);
+  });
+}
 
 }  // namespace webnn::compiler

@@ -63,7 +63,7 @@ class Conv2dGemmStep final : public runtime::Step {
     size_t m = g_.pixels(), mr = cfg.mr, nr = cfg.nr;
     size_t group_packed = kernels::F32PackedGemmSize(g_.og, g_.cg, nr, one_by_one_ ? 1 : g_.taps());
     const bool banded = !one_by_one_ && Banded(mr);
-    if (!one_by_one_ && !banded) BuildIndirection(input, mr);
+    const float** indirection = !one_by_one_ && !banded ? indirection_.Get(g_, input, zero_.data(), mr) : nullptr;
     if (runtime_filter_) {
       std::lock_guard<std::mutex> lock(mutex_);
       PackConvWeights(g_, one_by_one_ ? 1 : g_.taps(), nr, ctx.As<float>(*runtime_filter_),
@@ -88,7 +88,7 @@ class Conv2dGemmStep final : public runtime::Step {
         } else {
           // Always the MR-row kernel: the indirection buffer holds MR pointers per tap, which the
           // 1-row kernel would walk with the wrong stride.
-          const float** a = indirection_.data() + (i / mr) * g_.taps() * mr;
+          const float** a = indirection + (i / mr) * g_.taps() * mr;
           cfg.igemm(mi, nj, g_.cg, g_.taps(), a, wj, c, g_.o * sizeof(float), nr * sizeof(float),
              grp * g_.cg * sizeof(float), zero_.data(), &params);
         }
@@ -99,36 +99,20 @@ class Conv2dGemmStep final : public runtime::Step {
  private:
   bool Banded(size_t mr) const { return BandedIndirection(g_, mr); }
 
-  // Per block of MR output pixels: for each tap, MR pointers (the last block repeats its last pixel).
-  void BuildIndirection(const float* input, size_t mr) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (input == indirection_input_ && !indirection_.empty()) return;
-    size_t blocks = (g_.pixels() + mr - 1) / mr;
-    indirection_.assign(AllocationCount<const float*>({blocks, g_.kh, g_.kw, mr}), nullptr);
-    FillIndirection(g_, input, zero_.data(), mr, 0, blocks, indirection_.data());
-    indirection_input_ = input;
-  }
-
   // A task per run of bands: each band's indirection into the task's buffer, then its MR blocks across
   // every column of every group (the packed weights of a group are re-read per block, from cache).
   void RunBanded(const ExecContext& ctx, const float* input, float* output, const kernels::MinMaxParams& params,
                  size_t group_packed) const {
     const auto& cfg = kernels::GetF32GemmConfig();
     const size_t m = g_.pixels(), mr = cfg.mr, nr = cfg.nr, taps = g_.taps();
-    const size_t blocks = (m + mr - 1) / mr, bands = (blocks + kBandBlocks - 1) / kBandBlocks;
     const uint64_t band_macs = uint64_t{kBandBlocks} * mr * g_.o * g_.cg * taps;
-    ParallelRows(ctx.pool, bands, band_macs, [&](uint64_t first, uint64_t last) {
-      std::vector<const float*> ind(kBandBlocks * taps * mr);
-      for (uint64_t band = first; band < last; ++band) {
-        const size_t b0 = band * kBandBlocks, b1 = std::min(blocks, b0 + kBandBlocks);
-        FillIndirection(g_, input, zero_.data(), mr, b0, b1, ind.data());
-        for (size_t b = b0; b < b1; ++b) {
-          const size_t i = b * mr, mi = std::min(mr, m - i);
-          for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
-            cfg.igemm(mi, g_.og, g_.cg, taps, ind.data() + (b - b0) * taps * mr, packed_.data() + grp * group_packed,
-                      output + i * g_.o + grp * g_.og, g_.o * sizeof(float), nr * sizeof(float),
-                      grp * g_.cg * sizeof(float), zero_.data(), &params);
-          }
+    ForEachIndirectionBand(ctx.pool, g_, input, zero_.data(), mr, band_macs, [&](const float** ind, size_t b0, size_t b1) {
+      for (size_t b = b0; b < b1; ++b) {
+        const size_t i = b * mr, mi = std::min(mr, m - i);
+        for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
+          cfg.igemm(mi, g_.og, g_.cg, taps, ind + (b - b0) * taps * mr, packed_.data() + grp * group_packed,
+                    output + i * g_.o + grp * g_.og, g_.o * sizeof(float), nr * sizeof(float),
+                    grp * g_.cg * sizeof(float), zero_.data(), &params);
         }
       }
     });
@@ -140,9 +124,8 @@ class Conv2dGemmStep final : public runtime::Step {
   bool one_by_one_;
   std::optional<TensorRef> runtime_filter_, runtime_bias_;
   runtime::AlignedVector<float> zero_;
-  mutable std::mutex mutex_;
-  mutable std::vector<const float*> indirection_;
-  mutable const float* indirection_input_ = nullptr;
+  mutable std::mutex mutex_;  // runtime weights are packed under it
+  KeptIndirection<float> indirection_;
 };
 
 class DepthwiseConvStep final : public runtime::Step {
@@ -160,14 +143,14 @@ class DepthwiseConvStep final : public runtime::Step {
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);
     const bool banded = Banded();
-    if (!banded) BuildIndirection(input);
+    const float** indirection = banded ? nullptr : indirection_.Get(g_, input, zero_.data(), 1);
     kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};
     size_t rows = size_t{g_.n} * g_.oh, taps = g_.taps();
     ParallelRows(ctx.pool, rows, uint64_t{g_.ow} * g_.c * taps, [&](uint64_t begin, uint64_t end) {
       // Banded: each output row's pointers ([pixel][tap], as IGEMM's with MR 1) into the task's buffer.
       std::vector<const float*> band(banded ? size_t{g_.ow} * taps : 0);
       for (uint64_t row = begin; row < end; ++row) {
-        const float** ind = indirection_.data() + row * g_.ow * taps;
+        const float** ind = indirection + row * g_.ow * taps;
         if (banded) {
           FillIndirection(g_, input, zero_.data(), 1, row * g_.ow, (row + 1) * g_.ow, band.data());
           ind = band.data();
@@ -185,22 +168,12 @@ class DepthwiseConvStep final : public runtime::Step {
  private:
   bool Banded() const { return BandedIndirection(g_, 1); }
 
-  void BuildIndirection(const float* input) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (input == indirection_input_ && !indirection_.empty()) return;
-    indirection_.assign(AllocationCount<const float*>({g_.pixels(), g_.kh, g_.kw}), nullptr);
-    FillIndirection(g_, input, zero_.data(), 1, 0, g_.pixels(), indirection_.data());
-    indirection_input_ = input;
-  }
-
   ConvGeometry g_;
   const kernels::F32DwconvConfig* cfg_;
   runtime::AlignedVector<float> packed_;
   TensorRef in_, out_;
   runtime::AlignedVector<float> zero_;
-  mutable std::mutex mutex_;
-  mutable std::vector<const float*> indirection_;
-  mutable const float* indirection_input_ = nullptr;
+  KeptIndirection<float> indirection_;
 };
 
 }  // namespace

@@ -5,9 +5,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
+#include <vector>
 
+#include "base/checked_math.h"
 #include "base/shape.h"
 #include "compiler/ir.h"
+#include "compiler/lower/parallel.h"
 
 namespace webnn::compiler {
 
@@ -60,6 +64,45 @@ void FillIndirection(const ConvGeometry& g, const T* input, const T* zero, size_
       }
     }
   }
+}
+
+// An indirection table kept between runs (where it is small: see BandedIndirection), filled at the first
+// run and again only when the input moves (graph inputs are bound per dispatch).
+template <typename T>
+class KeptIndirection {
+ public:
+  // The table for `input`: blocks of mr pixels, as FillIndirection lays them out.
+  const T** Get(const ConvGeometry& g, const T* input, const T* zero, size_t mr) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (input != input_ || table_.empty()) {
+      const size_t blocks = (g.pixels() + mr - 1) / mr;
+      table_.assign(AllocationCount<const T*>({blocks, g.kh, g.kw, mr}), nullptr);
+      FillIndirection(g, input, zero, mr, 0, blocks, table_.data());
+      input_ = input;
+    }
+    return table_.data();
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::vector<const T*> table_;
+  mutable const T* input_ = nullptr;
+};
+
+// A large table's run: tasks over bands of kBandBlocks blocks of mr pixels, each band's indirection filled into
+// the task's own buffer, then body(ind, b0, b1) for its blocks [b0, b1). `band_cost` weighs a band for the pool.
+template <typename T, typename Body>
+void ForEachIndirectionBand(runtime::ThreadPool* pool, const ConvGeometry& g, const T* input, const T* zero, size_t mr,
+                            uint64_t band_cost, Body&& body) {
+  const size_t blocks = (g.pixels() + mr - 1) / mr, bands = (blocks + kBandBlocks - 1) / kBandBlocks;
+  ParallelRows(pool, bands, band_cost, [&](uint64_t first, uint64_t last) {
+    std::vector<const T*> ind(kBandBlocks * g.taps() * mr);
+    for (uint64_t band = first; band < last; ++band) {
+      const size_t b0 = band * kBandBlocks, b1 = std::min(blocks, b0 + kBandBlocks);
+      FillIndirection(g, input, zero, mr, b0, b1, ind.data());
+      body(static_cast<const T**>(ind.data()), b0, b1);
+    }
+  });
 }
 
 }  // namespace webnn::compiler

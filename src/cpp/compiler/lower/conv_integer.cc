@@ -3,7 +3,6 @@
 // indirection is conv2d's (conv_geometry.h): kept between runs when small, per band otherwise; padding taps
 // read a row holding the activation zero point, which is a run-time value, so that row is refilled per run.
 #include <cstring>
-#include <mutex>
 #include <vector>
 
 #include "base/checked_math.h"
@@ -43,25 +42,20 @@ class ConvIntegerStep final : public runtime::Step {
     std::memset(zero_.data(), params.a_zero_point, zero_.size());
     const size_t m = g_.pixels(), taps = g_.taps();
     if (BandedIndirection(g_, kMr)) {
-      const size_t blocks = (m + kMr - 1) / kMr, bands = (blocks + kBandBlocks - 1) / kBandBlocks;
-      ParallelRows(ctx.pool, bands, uint64_t{kBandBlocks} * kMr * g_.o * g_.cg * taps, [&](uint64_t first, uint64_t last) {
-        std::vector<const uint8_t*> ind(kBandBlocks * taps * kMr);
-        for (uint64_t band = first; band < last; ++band) {
-          const size_t b0 = band * kBandBlocks, b1 = std::min(blocks, b0 + kBandBlocks);
-          FillIndirection(g_, input, zero_.data(), kMr, b0, b1, ind.data());
-          for (size_t b = b0; b < b1; ++b) {
-            const size_t i = b * kMr, mi = std::min(kMr, m - i);
-            for (uint32_t grp = 0; grp < g_.p.groups; ++grp) Tile(ind.data() + (b - b0) * taps * kMr, mi, i, 0, g_.og, grp, output, params);
-          }
+      const uint64_t band_macs = uint64_t{kBandBlocks} * kMr * g_.o * g_.cg * taps;
+      ForEachIndirectionBand(ctx.pool, g_, input, zero_.data(), kMr, band_macs, [&](const uint8_t** ind, size_t b0, size_t b1) {
+        for (size_t b = b0; b < b1; ++b) {
+          const size_t i = b * kMr, mi = std::min(kMr, m - i);
+          for (uint32_t grp = 0; grp < g_.p.groups; ++grp) Tile(ind + (b - b0) * taps * kMr, mi, i, 0, g_.og, grp, output, params);
         }
       });
       return;
     }
-    BuildIndirection(input);
+    const uint8_t** indirection = indirection_.Get(g_, input, zero_.data(), kMr);
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * taps;  // per group
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
       ParallelTiles2D(ctx.pool, macs, m, g_.og, kMr, HalfColumnTile(g_.og, kNr), [&](size_t i, size_t j, size_t mi, size_t nj) {
-        Tile(indirection_.data() + (i / kMr) * taps * kMr, mi, i, j, nj, grp, output, params);
+        Tile(indirection + (i / kMr) * taps * kMr, mi, i, j, nj, grp, output, params);
       });
     }
   }
@@ -77,23 +71,12 @@ class ConvIntegerStep final : public runtime::Step {
        grp * g_.cg, zero_.data(), &params);
   }
 
-  void BuildIndirection(const uint8_t* input) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (input == indirection_input_ && !indirection_.empty()) return;
-    const size_t blocks = (g_.pixels() + kMr - 1) / kMr;
-    indirection_.assign(AllocationCount<const uint8_t*>({blocks, g_.kh, g_.kw, kMr}), nullptr);
-    FillIndirection(g_, input, zero_.data(), kMr, 0, blocks, indirection_.data());
-    indirection_input_ = input;
-  }
-
   ConvGeometry g_;
   std::vector<uint8_t> packed_;
   size_t group_packed_;
   TensorRef in_, zero_point_, out_;
   mutable std::vector<uint8_t> zero_;
-  mutable std::mutex mutex_;
-  mutable std::vector<const uint8_t*> indirection_;
-  mutable const uint8_t* indirection_input_ = nullptr;
+  KeptIndirection<uint8_t> indirection_;
 };
 
 }  // namespace

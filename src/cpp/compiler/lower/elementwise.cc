@@ -131,22 +131,8 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
     }
   };
   return MakeStep("binary", [=](const ExecContext& ctx) {
-    const uint64_t rows = loop.rows();
-    if (rows == 1) {
-      // No broadcasting (or only a scalar's): the whole tensor is one run, shared out in pieces (a
-      // transformer's residual adds are 64K-element runs that ran on one thread while the other parked).
-      constexpr uint64_t kPiece = 4096;
-      const BroadcastRowCursor first(loop, 0);
-      const int64_t* offsets = first.offsets();
-      ParallelRows(ctx.pool, (inner + kPiece - 1) / kPiece, kPiece, [&](uint64_t begin, uint64_t end) {
-        const uint64_t from = begin * kPiece;
-        run(ctx, 0, offsets, from, std::min(inner, end * kPiece) - from);
-      });
-      return;
-    }
-    ParallelRows(ctx.pool, rows, inner, [&](uint64_t begin, uint64_t end) {
-      BroadcastRowCursor cursor(loop, begin);
-      for (uint64_t r = begin; r < end; ++r, cursor.Next()) run(ctx, r, cursor.offsets(), 0, inner);
+    ParallelBroadcastRows(ctx.pool, loop, [&](uint64_t r, const int64_t* offsets, uint64_t from, uint64_t count) {
+      run(ctx, r, offsets, from, count);
     });
   });
 }

@@ -44,16 +44,6 @@ WEBNN_KERNEL_INLINE v128_t SumLanes4(v128_t a, v128_t b, v128_t c, v128_t d) {
   return wasm_i32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
 }
 
-// The low n (1..3) int32 lanes of v.
-inline void StoreTail(int32_t* p, v128_t v, size_t n) {
-  if (n & 2) {
-    wasm_v128_store64_lane(p, v, 0);
-    v = wasm_i64x2_shuffle(v, v, 1, 1);
-    p += 2;
-  }
-  if (n & 1) wasm_v128_store32_lane(p, v, 0);
-}
-
 template <size_t MR>
 void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,
                    size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params) {
@@ -105,7 +95,7 @@ void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a
       if (nc >= kNr) {
         wasm_v128_store(cr[r], out);
       } else {
-        StoreTail(cr[r], out, nc);
+        simd::StoreTail(cr[r], out, nc);
       }
       cr[r] = reinterpret_cast<int32_t*>(reinterpret_cast<uintptr_t>(cr[r]) + cn_stride);
     }
