@@ -354,7 +354,7 @@ class GraphBuilder {
       const auto& b = staged.get();
       Expected<graph::OperandId> id = !type.ok() ? Expected<graph::OperandId>(type.status())
                                       : !shape ? Expected<graph::OperandId>(TypeError("constant descriptor.shape: must be a sequence of unsigned long."))
-                                               : builder_->Constant(*type, *shape, b->data(), b->size());
+                                               : builder_->Constant(*type, *shape, b);
       return id.ok() ? Ok(val(*id)) : Err(id.status());
     });
   }

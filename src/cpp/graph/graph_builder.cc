@@ -53,6 +53,17 @@ Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, co
   }
   ASSIGN_OR_RETURN(auto buffer, runtime::Buffer::Allocate(bytes));
   if (bytes) std::memcpy(buffer->data(), data, bytes);
+  return Constant(type, shape, std::move(buffer));
+}
+
+Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer) {
+  RETURN_IF_ERROR(CheckUsable("constant"));
+  RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
+  const size_t expected = static_cast<size_t>(*ByteLength(type, shape));
+  if (buffer->size() != expected) {
+    return TypeError("constant buffer: byte length " + std::to_string(buffer->size()) + " does not match the descriptor's " +
+                     std::to_string(expected) + ".");
+  }
   Operand op;
   op.desc = {type, shape};
   op.kind = OperandKind::kConstant;

@@ -21,6 +21,8 @@ class GraphBuilder {
 
   Expected<OperandId> Input(const std::string& name, DataType type, const Shape& shape);
   Expected<OperandId> Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes);
+  // Takes `buffer` as the constant's storage (constant() copies a page's bytes once, into it).
+  Expected<OperandId> Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer);
   Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
   // constant(dataType, value): a scalar holding the spec's cast of value to dataType.
   Expected<OperandId> ConstantNumber(DataType type, const Number& value);

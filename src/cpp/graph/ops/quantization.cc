@@ -24,19 +24,34 @@ std::vector<OperandLimit> QuantizeLimits(std::string_view) {
 
 struct QuantizeAttrs : OpAttrs {};
 
-// The spec's checks on scale and zeroPoint against input, in its order (after the type checks).
+// The spec's checks on scale and zeroPoint against input, in its order (after the type checks), with
+// two relaxations where Chromium and its clients go beyond the spec snapshot (README, "Validation"):
+// - scale (and zeroPoint) may have a lower rank than input, its sizes aligned with input's trailing axes
+//   (Chromium's graph_validation_utils; the upstream WPT validation tests expect it);
+// - a one-element zeroPoint beside a one-element scale of another shape: onnxruntime-web's WebNN EP sends
+//   a per-tensor DequantizeLinear/QuantizeLinear without a zero point as scale [1, ..., 1] and a zero
+//   point of shape [], which Chromium's broadcasting rule accepts; refusing it fails the whole session.
+bool OneElement(const Shape& shape) {
+  for (uint32_t d : shape) {
+    if (d != 1) return false;
+  }
+  return true;
+}
+
 bool CheckBlockwise(ValidationContext& ctx, const OperandDesc& x, const OperandDesc& scale, const OperandDesc& zero_point) {
-  if (scale.shape.size() != x.shape.size() || zero_point.shape.size() != x.shape.size()) {
-    ctx.Fail(scale.shape.size() != x.shape.size() ? "scale" : "zeroPoint", "rank should equal the input's rank " + Str(x.shape.size()) + ".");
+  if (scale.shape.size() > x.shape.size() || zero_point.shape.size() > x.shape.size()) {
+    ctx.Fail(scale.shape.size() > x.shape.size() ? "scale" : "zeroPoint",
+             "rank should be at most the input's rank " + Str(x.shape.size()) + ".");
     return false;
   }
-  if (scale.shape != zero_point.shape) {
+  if (scale.shape != zero_point.shape && !(OneElement(scale.shape) && OneElement(zero_point.shape))) {
     ctx.Fail("zeroPoint", "shape " + ShapeToString(zero_point.shape) + " should equal the scale's shape " +
                               ShapeToString(scale.shape) + ".");
     return false;
   }
-  for (size_t i = 0; i < x.shape.size(); ++i) {
-    if (x.shape[i] % scale.shape[i] != 0) {
+  const size_t lead = x.shape.size() - scale.shape.size();
+  for (size_t i = 0; i < scale.shape.size(); ++i) {
+    if (x.shape[lead + i] % scale.shape[i] != 0) {
       ctx.Fail("scale", "shape " + ShapeToString(scale.shape) + " is not blockwise broadcastable to the input's shape " +
                             ShapeToString(x.shape) + ".");
       return false;
@@ -81,8 +96,11 @@ Status LowerQuantization(LoweringContext& ctx, const Node& node) {
   const bool quantize = node.op->name == std::string_view("quantizeLinear");
   compiler::ValueId out = ctx.Out(node);
   const Shape shape = ctx.value(out).shape;  // a copy: values grow (and move) as nodes are added
+  // A scale of lower rank covers input's trailing axes: it is [1, ..., 1, scale] against input.
+  Shape block = ctx.desc(node.inputs[1]).shape;
+  block.insert(block.begin(), shape.size() - block.size(), 1);
   Shape x_view, s_view;
-  BlockwiseViews(shape, ctx.desc(node.inputs[1]).shape, &x_view, &s_view);
+  BlockwiseViews(shape, block, &x_view, &s_view);
   compiler::ValueId x = ctx.Reshape(ctx.In(node, 0), x_view);
   compiler::ValueId scale = ctx.Reshape(ctx.In(node, 1), s_view), zero_point = ctx.Reshape(ctx.In(node, 2), s_view);
   compiler::ValueId y = ctx.NewValue(ctx.value(out).type, x_view);

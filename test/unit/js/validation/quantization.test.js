@@ -1,6 +1,9 @@
 // Validation of quantizeLinear and dequantizeLinear, one row per spec step (index.bs
-// #api-mlgraphbuilder-quantizelinear, -dequantizelinear). scale and zeroPoint have the input's rank and are
-// "blockwise broadcastable" to it (#algorithms-broadcast): each of their sizes divides the input's size.
+// #api-mlgraphbuilder-quantizelinear, -dequantizelinear). scale and zeroPoint are "blockwise broadcastable"
+// to the input (#algorithms-broadcast): each of their sizes divides the input's size. Beyond the spec, as
+// Chromium (README, "Validation"): scale may have a lower rank than the input, aligned with its trailing
+// axes (the spec says equal ranks), and a one-element zeroPoint may sit beside a one-element scale of
+// another shape (onnxruntime-web's per-tensor form without a zero point: scale [1, ..., 1], zeroPoint []).
 import { describeCases, out, typeError } from './cases.mjs';
 
 describeCases('dequantizeLinear (#api-mlgraphbuilder-dequantizelinear)', [
@@ -21,9 +24,11 @@ describeCases('dequantizeLinear (#api-mlgraphbuilder-dequantizelinear)', [
     (b, t) => b.dequantizeLinear(t('uint8', [2]), t('float32', [2]), t('float32', [2])), typeError(/^dequantizeLinear zeroPoint: Unsupported data type float32/)],
   ['"If zeroPoint\'s dataType is not equal to input\'s dataType, then throw a TypeError"',
     (b, t) => b.dequantizeLinear(t('uint8', [2]), t('float32', [2]), t('int8', [2])), typeError(/^dequantizeLinear zeroPoint: data type int8 does not match input's uint8/)],
-  ['"If scale\'s rank or zeroPoint\'s rank is not equal to input\'s rank, then throw a TypeError": scale',
-    (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [3]), t('uint8', [3])), typeError(/^dequantizeLinear scale: rank should equal the input's rank 2/)],
-  ['... zeroPoint', (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 3]), t('uint8', [6])), typeError(/^dequantizeLinear zeroPoint: rank should equal the input's rank 2/)],
+  ['beyond the spec (Chromium): scale [3] of lower rank covers the input\'s last axis', (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [3]), t('uint8', [3])), out('float32', [2, 6])],
+  ['beyond the spec (onnxruntime-web): zeroPoint [] beside scale [1, 1, 1]', (b, t) => b.dequantizeLinear(t('uint8', [2, 3, 4]), t('float32', [1, 1, 1]), t('uint8', [])), out('float32', [2, 3, 4])],
+  ['scale of a higher rank than the input', (b, t) => b.dequantizeLinear(t('uint8', [6]), t('float32', [1, 3]), t('uint8', [1, 3])), typeError(/^dequantizeLinear scale: rank should be at most the input's rank 1/)],
+  ['... zeroPoint', (b, t) => b.dequantizeLinear(t('uint8', [6]), t('float32', [1]), t('uint8', [1, 1])), typeError(/^dequantizeLinear zeroPoint: rank should be at most the input's rank 1/)],
+  ['a zeroPoint of the scale\'s element count but another shape', (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 3]), t('uint8', [6])), typeError(/^dequantizeLinear zeroPoint: shape \[6\] should equal the scale's shape \[2, 3\]/)],
   ['"If scale\'s shape is not equal to zeroPoint\'s shape, then throw a TypeError"',
     (b, t) => b.dequantizeLinear(t('uint8', [2, 6]), t('float32', [2, 3]), t('uint8', [1, 3])), typeError(/^dequantizeLinear zeroPoint: shape \[1, 3\] should equal the scale's shape \[2, 3\]/)],
   ['"If blockwise broadcasting scale\'s shape and input\'s shape returns false, then throw a TypeError": 4 does not divide 6',
@@ -47,8 +52,10 @@ describeCases('quantizeLinear (#api-mlgraphbuilder-quantizelinear)', [
     (b, t) => b.quantizeLinear(t('float32', [2]), t('float16', [2]), t('int8', [2])), typeError(/^quantizeLinear scale: data type float16 does not match input's float32/)],
   ['"If zeroPoint\'s dataType is not one of its allowed data types ..., then throw a TypeError" (int64)',
     (b, t) => b.quantizeLinear(t('float32', [2]), t('float32', [2]), t('int64', [2])), typeError(/^quantizeLinear zeroPoint: Unsupported data type int64/)],
-  ['"If scale\'s rank or zeroPoint\'s rank is not equal to input\'s rank, then throw a TypeError"',
-    (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [2]), t('int8', [2])), typeError(/^quantizeLinear scale: rank should equal the input's rank 2/)],
+  ['beyond the spec (Chromium): scale [2] of lower rank covers the input\'s last axis', (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [2]), t('int8', [2])), out('int8', [2, 6])],
+  ['beyond the spec (onnxruntime-web): zeroPoint [] beside scale [1, 1]', (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [1, 1]), t('uint8', [])), out('uint8', [2, 6])],
+  ['scale of a higher rank than the input', (b, t) => b.quantizeLinear(t('float32', [6]), t('float32', [1, 2]), t('int8', [1, 2])), typeError(/^quantizeLinear scale: rank should be at most the input's rank 1/)],
+  ['lower-rank scale that does not divide the trailing axis', (b, t) => b.quantizeLinear(t('float32', [6, 2]), t('float32', [3]), t('int8', [3])), typeError(/^quantizeLinear scale: shape \[3\] is not blockwise broadcastable to the input's shape \[6, 2\]/)],
   ['"If scale\'s shape is not equal to zeroPoint\'s shape, then throw a TypeError"',
     (b, t) => b.quantizeLinear(t('float32', [2, 6]), t('float32', [1, 2]), t('int8', [2, 1])), typeError(/^quantizeLinear zeroPoint: shape \[2, 1\] should equal the scale's shape \[1, 2\]/)],
   ['"If blockwise broadcasting scale\'s shape and input\'s shape returns false, then throw a TypeError"',
