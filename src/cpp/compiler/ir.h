@@ -58,8 +58,13 @@ struct Conv2dParams : ConvWindow {};
 // An integer convolution (ONNX ConvInteger): inputs x uint8 NHWC [N, H, W, C], x's zero point (uint8, one
 // element), and the filter less its zero point as a float32 constant of exact integers in [-255, 255], OHWI
 // [O, KH, KW, C/groups]; output int32 NHWC: sum of (x - zero point) * filter, exact. Made from
-// dequantizeLinear / conv2d / cast chains by FuseIntegerConvolutions.
-struct ConvIntegerParams : ConvWindow {};
+// dequantizeLinear / conv2d / cast chains by FuseIntegerConvolutions. With float_output, the cast to float32
+// that followed and the mul by a scale and add of a bias that may follow it are fused in (optional inputs 3
+// and 4, float32, one element or one per output channel; kNoValue for none), and `clamp` applies: the output
+// is float32 clamp(float(sum) * scale + bias), each operation rounded as the unfused ones.
+struct ConvIntegerParams : ConvWindow {
+  bool float_output = false;
+};
 // input NHWC [N, H, W, Cin]; filter IHWO [Cin, KH, KW, Cout/groups] (input channel i belongs to group
 // i / (Cin/groups)); optional bias [Cout] as inputs[2]. The output NHWC [N, OH, OW, Cout] comes from
 // the output value's shape (outputPadding / outputSizes already applied): output pixel oy receives

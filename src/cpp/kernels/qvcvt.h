@@ -25,4 +25,16 @@ void f32_qs8_vcvt_ukernel__scalar(size_t n, const float* x, int8_t* y, const Qua
 void f32_qu8_vcvt_ukernel__wasmsimd_u16(size_t n, const float* x, uint8_t* y, const QuantParams* params);
 void f32_qu8_vcvt_ukernel__scalar(size_t n, const float* x, uint8_t* y, const QuantParams* params);
 
+// The float epilogue of an integer convolution or matmul, per output channel c of a row of n:
+//   y[c] = clamp(float(x[c]) * scale[c] + bias[c], min, max)
+// with the roundings of the separate cast, mul and add (no fused multiply-add), so a fused graph gives the
+// bits of the unfused one. x and y may be the same memory (the tile is converted in place).
+struct QcEpilogueParams {
+  float min, max;
+};
+void qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(size_t n, const int32_t* x, float* y, const float* scale,
+                                                  const float* bias, const QcEpilogueParams* params);
+void qs32_f32_vcvt_qc_minmax_ukernel__scalar(size_t n, const int32_t* x, float* y, const float* scale,
+                                             const float* bias, const QcEpilogueParams* params);
+
 }  // namespace webnn::kernels

@@ -4,7 +4,8 @@
 // an integer reference here, including sums past 2^24 that float accumulation rounds, per-tensor and
 // per-output-channel weight zero points, padding, strides, dilation, groups, a 1-channel output, and an
 // image large enough that the indirection is built per band. A conv with fewer than 8 input channels per
-// group stays on the float kernels (and is exact while its sums stay below 2^24).
+// group stays on the float kernels (and is exact while its sums stay below 2^24). The float epilogue that
+// follows a ConvInteger in onnxruntime's dynamic quantization (cast, scale, bias, relu) runs in the same step.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
@@ -50,7 +51,10 @@ function reference({ c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1,
   return { y, shape: [1, m, oh, ow] };
 }
 
-async function run(shape, { perChannel = false, expectInteger = true, large = false } = {}) {
+// epilogue: what onnxruntime's dynamic quantization puts after a ConvInteger, which joins the integer conv:
+// cast to float32, mul by a scale (a run-time [1], or a per-channel constant [1, M, 1, 1]), add a bias
+// constant [1, M, 1, 1], relu. Checked bit for bit against the same float32 operations, each rounded.
+async function run(shape, { perChannel = false, expectInteger = true, large = false, epilogue = null } = {}) {
   const { c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1, pad = 0 } = shape;
   const context = await ml.createContext();
   const b = new MLGraphBuilder(context);
@@ -67,21 +71,42 @@ async function run(shape, { perChannel = false, expectInteger = true, large = fa
   const xf = b.dequantizeLinear(x, ones, b.reshape(xzp, [1, 1, 1, 1]));
   const wf = b.dequantizeLinear(wconst, perChannel ? b.constant({ dataType: 'float32', shape: [m, 1, 1, 1] }, new Float32Array(m).fill(1)) : ones,
                                 perChannel ? wzp : b.reshape(wzp, [1, 1, 1, 1]));
-  const y = b.cast(b.conv2d(xf, wf, { padding: [pad, pad, pad, pad], strides: [stride, stride], dilations: [dilation, dilation], groups }), 'int32');
+  let y = b.cast(b.conv2d(xf, wf, { padding: [pad, pad, pad, pad], strides: [stride, stride], dilations: [dilation, dilation], groups }), 'int32');
+  const scales = epilogue?.perChannelScale ? Float32Array.from({ length: m }, (_, i) => 1e-4 * (i + 1)) : Float32Array.of(3.7e-4);
+  const biases = Float32Array.from({ length: m }, (_, i) => (i % 5) - 2.25);
+  if (epilogue) {
+    const s = epilogue.perChannelScale ? b.constant({ dataType: 'float32', shape: [1, m, 1, 1] }, scales) : b.input('s', { dataType: 'float32', shape: [1] });
+    y = b.add(b.mul(b.cast(y, 'float32'), s), b.constant({ dataType: 'float32', shape: [1, m, 1, 1] }, biases));
+    if (epilogue.relu) y = b.relu(y);
+  }
   const graph = await b.build({ y });
   const xBytes = near255(bytes(c * h * width, c + h));
   const want = reference(shape, xBytes, xzpValue, wBytes, wzpBytes);
   assert.deepEqual(y.shape, want.shape);
+  if (epilogue) {
+    const plane = want.shape[2] * want.shape[3];
+    want.y = Float32Array.from(want.y, (acc, i) => {
+      const o = Math.floor(i / plane);
+      const v = Math.fround(Math.fround(Math.fround(acc) * scales[epilogue.perChannelScale ? o : 0]) + biases[o]);
+      return epilogue.relu ? Math.max(v, 0) : v;
+    });
+  }
   const xt = await context.createTensor({ dataType: 'uint8', shape: [1, c, h, width], writable: true });
   const zt = await context.createTensor({ dataType: 'uint8', shape: [], writable: true });
-  const yt = await context.createTensor({ dataType: 'int32', shape: want.shape, readable: true });
+  const yt = await context.createTensor({ dataType: epilogue ? 'float32' : 'int32', shape: want.shape, readable: true });
   context.writeTensor(xt, xBytes);
   context.writeTensor(zt, new Uint8Array([xzpValue]));
+  const inputs = { x: xt, xzp: zt };
+  if (epilogue && !epilogue.perChannelScale) {
+    inputs.s = await context.createTensor({ dataType: 'float32', shape: [1], writable: true });
+    context.writeTensor(inputs.s, scales);
+  }
   __testing.profileNextDispatch(context);
-  context.dispatch(graph, { x: xt, xzp: zt }, { y: yt });
-  const got = new Int32Array(await context.readTensor(yt));
+  context.dispatch(graph, inputs, { y: yt });
+  const got = epilogue ? new Float32Array(await context.readTensor(yt)) : new Int32Array(await context.readTensor(yt));
   const steps = __testing.takeProfile(context).map((p) => p.step);
   assert.equal(steps.includes('convInteger/igemm'), expectInteger, `steps: ${steps.join(', ')}`);
+  if (epilogue && expectInteger) assert.deepEqual(steps.filter((name) => name !== 'transpose'), ['convInteger/igemm'], `steps: ${steps.join(', ')}`);
   for (let i = 0; i < got.length; ++i) {
     if (got[i] !== want.y[i]) assert.fail(`element ${i}: ${got[i]}, want ${want.y[i]} (${JSON.stringify(shape)})`);
   }
@@ -105,6 +130,14 @@ test('ConvInteger: per-output-channel weight zero points, strides, dilation, gro
 
 test('ConvInteger over an image whose indirection is built per band', async () => {
   await run({ c: 8, h: 350, w: 349, m: 8, k: 3, pad: 1 });
+});
+
+test('the float epilogue (cast, mul by a run-time or per-channel scale, add a bias, relu) runs inside the integer conv', async () => {
+  await run({ c: 32, h: 9, w: 10, m: 12, k: 3, pad: 1 }, { epilogue: { relu: true } });
+  await run({ c: 16, h: 9, w: 10, m: 20, k: 3, pad: 1 }, { perChannel: true, epilogue: { perChannelScale: true } });
+  await run({ c: 32, h: 8, w: 8, m: 6, k: 3, groups: 2, pad: 1 }, { epilogue: { relu: true, perChannelScale: true } });
+  await run({ c: 64, h: 6, w: 5, m: 4, k: 3, pad: 1 }, { large: true, epilogue: {} });
+  await run({ c: 8, h: 300, w: 301, m: 8, k: 3, pad: 1 }, { epilogue: { relu: true } });
 });
 
 test('fewer than 8 input channels per group stay on the float kernels', async () => {

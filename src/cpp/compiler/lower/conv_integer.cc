@@ -2,6 +2,10 @@
 // NHWC activations, the filter packed once as int16 (it arrives less its zero point), int32 output. The
 // indirection is conv2d's (conv_geometry.h): kept between runs when small, per band otherwise; padding taps
 // read a row holding the activation zero point, which is a run-time value, so that row is refilled per run.
+// With float_output, each tile's int32 sums become float32 in place right after the kernel wrote them
+// (scale, bias and clamp per output channel, qs32_f32_vcvt_qc_minmax), while they are still in cache.
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -10,6 +14,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/qgemm.h"
+#include "kernels/qvcvt.h"
 
 namespace webnn::compiler {
 namespace {
@@ -22,12 +27,21 @@ constexpr size_t kMr = 3;
 const kernels::QU8IgemmUkernelFn kIgemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
 constexpr size_t kNr = kernels::kQU8IgemmNr;
 
+// The fused float epilogue's operands: where the scale and bias are (one element or one per channel), and
+// the clamp. Absent: the output stays int32.
+struct Epilogue {
+  bool present = false;
+  TensorRef scale, bias;
+  bool scale_per_channel = false, bias_per_channel = false, has_scale = false, has_bias = false;
+  kernels::QcEpilogueParams clamp{-INFINITY, INFINITY};
+};
+
 class ConvIntegerStep final : public runtime::Step {
  public:
   ConvIntegerStep(ConvGeometry g, std::vector<uint8_t> packed, size_t group_packed, TensorRef in, TensorRef zero_point,
-                  TensorRef out)
+                  TensorRef out, Epilogue epilogue)
       : g_(g), packed_(std::move(packed)), group_packed_(group_packed), in_(in), zero_point_(zero_point), out_(out),
-        zero_(size_t{g.cg} + 16) {
+        epilogue_(epilogue), zero_(size_t{g.cg} + 16), scale_(epilogue.present ? g.o : 0), bias_(epilogue.present ? g.o : 0) {
     if (!BandedIndirection(g_, kMr)) AllocationCount<const uint8_t*>({g.pixels() + 16, g.kh, g.kw});
   }
 
@@ -40,6 +54,10 @@ class ConvIntegerStep final : public runtime::Step {
     const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point_)};
     // Steps of one plan run one at a time: the padding row can be refilled here.
     std::memset(zero_.data(), params.a_zero_point, zero_.size());
+    if (epilogue_.present) {
+      ChannelValues(ctx, epilogue_.has_scale, epilogue_.scale, epilogue_.scale_per_channel, 1.0f, scale_.data());
+      ChannelValues(ctx, epilogue_.has_bias, epilogue_.bias, epilogue_.bias_per_channel, 0.0f, bias_.data());
+    }
     const size_t m = g_.pixels(), taps = g_.taps();
     if (BandedIndirection(g_, kMr)) {
       const uint64_t band_macs = uint64_t{kBandBlocks} * kMr * g_.o * g_.cg * taps;
@@ -67,15 +85,33 @@ class ConvIntegerStep final : public runtime::Step {
     const size_t block_bytes = group_packed_ / ((g_.og + kNr - 1) / kNr);
     const uint8_t* w = packed_.data() + grp * group_packed_ + j / kNr * block_bytes;
     // The kMr-row tile also for the last rows: its block repeats the last pixel's pointers.
-    kIgemm(mi, nj, g_.cg, g_.taps(), ind, w, output + i * g_.o + grp * g_.og + j, g_.o * sizeof(int32_t), kNr * sizeof(int32_t),
-       grp * g_.cg, zero_.data(), &params);
+    const size_t column = grp * g_.og + j;
+    int32_t* tile = output + i * g_.o + column;
+    kIgemm(mi, nj, g_.cg, g_.taps(), ind, w, tile, g_.o * sizeof(int32_t), kNr * sizeof(int32_t), grp * g_.cg, zero_.data(),
+           &params);
+    if (!epilogue_.present) return;
+    for (size_t r = 0; r < mi; ++r) {
+      int32_t* row = tile + r * g_.o;
+      kernels::qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(nj, row, reinterpret_cast<float*>(row), scale_.data() + column,
+                                                            bias_.data() + column, &epilogue_.clamp);
+    }
+  }
+
+  // One value per output channel into `to`: the operand's, repeated if it has one element, or `fill`.
+  void ChannelValues(const ExecContext& ctx, bool has, TensorRef ref, bool per_channel, float fill, float* to) const {
+    if (!has) return std::fill(to, to + g_.o, fill);
+    const float* from = ctx.As<float>(ref);
+    if (per_channel) return static_cast<void>(std::copy(from, from + g_.o, to));
+    std::fill(to, to + g_.o, from[0]);
   }
 
   ConvGeometry g_;
   std::vector<uint8_t> packed_;
   size_t group_packed_;
   TensorRef in_, zero_point_, out_;
+  Epilogue epilogue_;
   mutable std::vector<uint8_t> zero_;
+  mutable std::vector<float> scale_, bias_;  // per output channel, refilled per run (the scale is often a run-time value)
   KeptIndirection<uint8_t> indirection_;
 };
 
@@ -107,7 +143,16 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
     kernels::QU8PackIgemmGoi(g.og, g.cg, taps, w.data(), zero_points.data(), true, nullptr, packed.data() + grp * group_packed);
   }
   a.ConsumeConstant(2);
-  return StepPtr(std::make_unique<ConvIntegerStep>(g, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0]));
+  Epilogue epilogue;
+  if (p.float_output) {
+    epilogue.present = true;
+    epilogue.has_scale = a.has_input(3);
+    epilogue.has_bias = a.has_input(4);
+    if (epilogue.has_scale) epilogue.scale = a.in[3], epilogue.scale_per_channel = *NumElements(a.input(3).shape) > 1;
+    if (epilogue.has_bias) epilogue.bias = a.in[4], epilogue.bias_per_channel = *NumElements(a.input(4).shape) > 1;
+    epilogue.clamp = {p.clamp.min, p.clamp.max};
+  }
+  return StepPtr(std::make_unique<ConvIntegerStep>(g, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], epilogue));
 }
 
 }  // namespace webnn::compiler

@@ -8,6 +8,10 @@
 // filters) or not. Left as they are: other scales (the QDQ form), a conv with a bias or a fused activation,
 // int8 operands, a w_zero_point per input channel (the EP puts a per-channel one there: its math would then
 // be wrong anyway), and fewer than 8 input channels per group (the integer kernels read k 8 at a time).
+// Then the float epilogue: what onnxruntime's dynamic quantization puts after a ConvInteger — cast to
+// float32, mul by the product of the scales, add the bias — joins the integer conv (FuseIntegerEpilogue),
+// which converts each output tile in place while it is in cache, where three passes went over the tensor.
+#include <algorithm>
 #include <cstring>
 
 #include "compiler/passes/passes.h"
@@ -107,6 +111,73 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
   return *buffer;
 }
 
+// Whether float32 value v broadcasts over an NHWC output of `out_shape` as one value per output channel (or
+// one value for all): one element, or its last axis the channels and every other axis 1.
+bool IsChannelVector(const Subgraph& g, ValueId v, const Shape& out_shape) {
+  const Value& value = g.values[v];
+  if (value.type != DataType::kFloat32 || value.shape.size() > out_shape.size()) return false;
+  const uint64_t n = *NumElements(value.shape);
+  return n == 1 || (!value.shape.empty() && value.shape.back() == out_shape.back() && n == out_shape.back());
+}
+
+// The one live node reading value v, or -1 (none, several, or v is a graph output).
+int SoleConsumer(const Subgraph& g, const std::vector<int>& consumers, ValueId v) {
+  if (consumers[v] != 1 || !g.values[v].output_indices.empty()) return -1;
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& n = g.nodes[i];
+    if (!n.removed && std::find(n.inputs.begin(), n.inputs.end(), v) != n.inputs.end()) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// The binary `op` node that alone reads v with a channel vector as its other operand: its index, and that
+// operand in *other.
+int ChannelwiseBinary(const Subgraph& g, const std::vector<int>& consumers, ValueId v, BinaryOp op, const Shape& out_shape,
+                      ValueId* other) {
+  const int b = SoleConsumer(g, consumers, v);
+  if (b < 0) return -1;
+  const Node& n = g.nodes[b];
+  const auto* p = std::get_if<BinaryParams>(&n.params);
+  if (!p || p->op != op || !p->clamp.IsIdentity() || n.inputs.size() != 2 || n.inputs[0] == n.inputs[1]) return -1;
+  const ValueId operand = n.inputs[0] == v ? n.inputs[1] : n.inputs[0];
+  if (!IsChannelVector(g, operand, out_shape) || g.values[n.outputs[0]].shape != out_shape) return -1;
+  *other = operand;
+  return b;
+}
+
+void FuseIntegerEpilogue(Subgraph& g) {
+  const std::vector<int> consumers = ConsumerCounts(g);
+  for (size_t c = 0; c < g.nodes.size(); ++c) {
+    Node& conv = g.nodes[c];
+    const auto* params = std::get_if<ConvIntegerParams>(&conv.params);
+    if (conv.removed || !params || params->float_output) continue;
+    const Shape out_shape = g.values[conv.outputs[0]].shape;
+    const int cast = SoleConsumer(g, consumers, conv.outputs[0]);
+    if (cast < 0 || !std::holds_alternative<CastParams>(g.nodes[cast].params) ||
+        g.values[g.nodes[cast].outputs[0]].type != DataType::kFloat32) {
+      continue;
+    }
+    std::vector<int> chain{cast};
+    ValueId y = g.nodes[cast].outputs[0], scale = kNoValue, bias = kNoValue;
+    if (const int mul = ChannelwiseBinary(g, consumers, y, BinaryOp::kMul, out_shape, &scale); mul >= 0) {
+      chain.push_back(mul);
+      y = g.nodes[mul].outputs[0];
+    }
+    if (const int add = ChannelwiseBinary(g, consumers, y, BinaryOp::kAdd, out_shape, &bias); add >= 0) {
+      chain.push_back(add);
+      y = g.nodes[add].outputs[0];
+    }
+    // The fused node takes the place of the chain's last node: the scale and bias are computed by then
+    // (onnxruntime multiplies the two scales after the ConvInteger).
+    ConvIntegerParams fused = *params;
+    fused.float_output = true;
+    Node node{fused, {conv.inputs[0], conv.inputs[1], conv.inputs[2], scale, bias}, {y}, conv.label};
+    conv.removed = true;
+    for (int i : chain) g.nodes[i].removed = true;
+    g.nodes[chain.back()] = std::move(node);
+  }
+}
+
 }  // namespace
 
 void FuseIntegerConvolutions(Subgraph& g) {
@@ -170,6 +241,8 @@ void FuseIntegerConvolutions(Subgraph& g) {
       g.nodes.insert(g.nodes.begin() + i + 1, Node{fused, {x, x_zero_point, w}, {y}, label});
     }
   }
+  RemoveDeadNodes(g);
+  FuseIntegerEpilogue(g);
   RemoveDeadNodes(g);
 }
 
