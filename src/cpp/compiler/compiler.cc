@@ -70,7 +70,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     // Layout moves create transposes of constants (weights, biases): fold those too.
     if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   }
-  FuseIntegerConvolutions(g);
+  FuseIntegerOps(g);
   ReduceStrength(g);
   if (options.fuse_activations) FuseActivations(g);
   RemoveDeadNodes(g);

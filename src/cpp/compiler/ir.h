@@ -58,7 +58,7 @@ struct Conv2dParams : ConvWindow {};
 // An integer convolution (ONNX ConvInteger): inputs x uint8 NHWC [N, H, W, C], x's zero point (uint8, one
 // element), and the filter less its zero point as a float32 constant of exact integers in [-255, 255], OHWI
 // [O, KH, KW, C/groups]; output int32 NHWC: sum of (x - zero point) * filter, exact. Made from
-// dequantizeLinear / conv2d / cast chains by FuseIntegerConvolutions. With float_output, the cast to float32
+// dequantizeLinear / conv2d / cast chains by FuseIntegerOps. With float_output, the cast to float32
 // that followed and the mul by a scale and add of a bias that may follow it are fused in (optional inputs 3
 // and 4, float32, one element or one per output channel; kNoValue for none), and `clamp` applies: the output
 // is float32 clamp(float(sum) * scale + bias), each operation rounded as the unfused ones.
@@ -84,6 +84,14 @@ struct GemmParams {
   MinMax clamp;
 };
 struct MatMulParams {};  // batched [..., M, K] x [..., K, N] with broadcast batch dims
+// An integer matmul (ONNX MatMulInteger): inputs a uint8 [..., M, K], a's zero point (uint8, one element), and
+// b less its zero point transposed, as a float32 constant of exact integers in [-255, 255], [N, K]; output
+// int32 [..., M, N]: sum over k of (a - zero point) * b, exact. float_output, inputs 3 and 4 and clamp: as
+// ConvIntegerParams. Made from dequantizeLinear / matmul / cast chains by FuseIntegerOps.
+struct MatMulIntegerParams {
+  bool float_output = false;
+  MinMax clamp;
+};
 struct BinaryParams {
   BinaryOp op = BinaryOp::kAdd;
   MinMax clamp;

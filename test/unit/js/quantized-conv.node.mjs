@@ -1,6 +1,6 @@
 // ConvInteger as onnxruntime-web's WebNN EP sends it — dequantizeLinear of uint8 activations and of uint8
 // weights with scale 1, conv2d, cast to int32 (../shared/notes/onnxruntime-webnn-quantized.md) — runs on the
-// integer kernels (compiler/passes/fuse_integer_conv.cc) and gives the exact integer result: checked against
+// integer kernels (compiler/passes/fuse_integer.cc) and gives the exact integer result: checked against
 // an integer reference here, including sums past 2^24 that float accumulation rounds, per-tensor and
 // per-output-channel weight zero points, padding, strides, dilation, groups, a 1-channel output, and an
 // image large enough that the indirection is built per band. A conv with fewer than 8 input channels per

@@ -25,6 +25,7 @@ MinMax* FusableClamp(Node& n) {
   if (auto* p = std::get_if<ConvTranspose2dParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<GemmParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<ConvIntegerParams>(&n.params)) return p->float_output ? &p->clamp : nullptr;
+  if (auto* p = std::get_if<MatMulIntegerParams>(&n.params)) return p->float_output ? &p->clamp : nullptr;
   if (auto* p = std::get_if<BinaryParams>(&n.params)) {
     if (p->op <= BinaryOp::kPow) return &p->clamp;
   }

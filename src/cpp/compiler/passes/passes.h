@@ -18,8 +18,10 @@ void OptimizeLayout(Subgraph& g);
 // mul(x, sigmoid(x)) (SiLU, as ONNX exporters write it) into one swish unary node.
 void FuseActivations(Subgraph& g);
 // Turns cast(conv2d(dequantizeLinear(x_uint8, 1, x_zero_point), dequantizeLinear(w_uint8 constant, 1,
-// w_zero_point)), int32) — ONNX ConvInteger as onnxruntime-web's WebNN EP sends it — into one ConvInteger node.
-void FuseIntegerConvolutions(Subgraph& g);
+// w_zero_point)), int32) — ONNX ConvInteger as onnxruntime-web's WebNN EP sends it — into one ConvInteger node,
+// the same with matmul (ONNX MatMulInteger) into one MatMulInteger node, and the float epilogue after either
+// (cast to float32, mul by a scale, add a bias) into them.
+void FuseIntegerOps(Subgraph& g);
 // Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
 void ReduceStrength(Subgraph& g);
 

@@ -8,9 +8,13 @@
 // filters) or not. Left as they are: other scales (the QDQ form), a conv with a bias or a fused activation,
 // int8 operands, a w_zero_point per input channel (the EP puts a per-channel one there: its math would then
 // be wrong anyway), and fewer than 8 input channels per group (the integer kernels read k 8 at a time).
-// Then the float epilogue: what onnxruntime's dynamic quantization puts after a ConvInteger — cast to
-// float32, mul by the product of the scales, add the bias — joins the integer conv (FuseIntegerEpilogue),
-// which converts each output tile in place while it is in cache, where three passes went over the tensor.
+// MatMulInteger likewise: cast(matmul(dequantizeLinear(a_uint8, 1, a_zero_point), dequantizeLinear(b_uint8
+// constant [K, N], 1, b_zero_point one value or one per column)), int32) becomes MatMulInteger(a_uint8,
+// a_zero_point, (b - b_zero_point) transposed to [N, K]); K below 8 is left to the float path.
+// Then the float epilogue: what onnxruntime's dynamic quantization puts after a ConvInteger or MatMulInteger —
+// cast to float32, mul by the product of the scales, add the bias — joins the integer node
+// (FuseIntegerEpilogue), which converts each output tile in place while it is in cache, where three passes
+// went over the tensor.
 #include <algorithm>
 #include <cstring>
 
@@ -54,10 +58,11 @@ std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
   return strides;
 }
 
-// The filter conv2d reads, less its zero point, as float32 exact integers, or nullptr when `filter` is not
-// the dequantized uint8 constant of the pattern (optionally transposed, or already folded to a constant of
-// small integers).
-std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter) {
+// The filter conv2d (or b matmul) reads, less its zero point, as float32 exact integers, or nullptr when
+// `filter` is not the dequantized uint8 constant of the pattern (optionally transposed, or already folded to a
+// constant of small integers). The zero point may vary along `channel_axis` of the filter (the output
+// channels) only.
+std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter, size_t channel_axis) {
   const Shape& out_shape = g.values[filter].shape;
   const uint64_t n = *NumElements(out_shape);
   if (IsConstant(g, filter)) {  // folded: (w - zero point) * 1, already exact integers
@@ -85,9 +90,10 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
   const Shape& w_shape = g.values[dq->inputs[0]].shape;
   const Shape& zp_shape = g.values[dq->inputs[2]].shape;
   const std::vector<uint64_t> zp_strides = BroadcastStrides(zp_shape, w_shape);
-  // A zero point varying along anything but the output channel (the filter's axis 0 after the transpose).
+  // A zero point varying along anything but the output channels (the filter's channel_axis after the
+  // transpose).
   for (size_t d = 0; d < w_shape.size(); ++d) {
-    if (zp_strides[d] != 0 && d != perm[0]) return nullptr;
+    if (zp_strides[d] != 0 && d != perm[channel_axis]) return nullptr;
   }
   const uint8_t* w = g.values[dq->inputs[0]].data->data();
   const uint8_t* zp = g.values[dq->inputs[2]].data->data();
@@ -148,9 +154,12 @@ int ChannelwiseBinary(const Subgraph& g, const std::vector<int>& consumers, Valu
 void FuseIntegerEpilogue(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t c = 0; c < g.nodes.size(); ++c) {
-    Node& conv = g.nodes[c];
-    const auto* params = std::get_if<ConvIntegerParams>(&conv.params);
-    if (conv.removed || !params || params->float_output) continue;
+    Node& conv = g.nodes[c];  // a ConvInteger or MatMulInteger node
+    NodeParams fused = conv.params;
+    bool* float_output = nullptr;
+    if (auto* p = std::get_if<ConvIntegerParams>(&fused)) float_output = &p->float_output;
+    if (auto* p = std::get_if<MatMulIntegerParams>(&fused)) float_output = &p->float_output;
+    if (conv.removed || !float_output || *float_output) continue;
     const Shape out_shape = g.values[conv.outputs[0]].shape;
     const int cast = SoleConsumer(g, consumers, conv.outputs[0]);
     if (cast < 0 || !std::holds_alternative<CastParams>(g.nodes[cast].params) ||
@@ -169,18 +178,57 @@ void FuseIntegerEpilogue(Subgraph& g) {
     }
     // The fused node takes the place of the chain's last node: the scale and bias are computed by then
     // (onnxruntime multiplies the two scales after the ConvInteger).
-    ConvIntegerParams fused = *params;
-    fused.float_output = true;
-    Node node{fused, {conv.inputs[0], conv.inputs[1], conv.inputs[2], scale, bias}, {y}, conv.label};
+    *float_output = true;
+    Node node{std::move(fused), {conv.inputs[0], conv.inputs[1], conv.inputs[2], scale, bias}, {y}, conv.label};
     conv.removed = true;
     for (int i : chain) g.nodes[i].removed = true;
     g.nodes[chain.back()] = std::move(node);
   }
 }
 
+// cast(matmul(dequantizeLinear(a), dequantizeLinear(b constant)), int32) -> MatMulInteger (see the top).
+void FuseIntegerMatMuls(Subgraph& g) {
+  const std::vector<int> consumers = ConsumerCounts(g);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& cast = g.nodes[i];
+    if (cast.removed || !std::holds_alternative<CastParams>(cast.params) || g.values[cast.outputs[0]].type != DataType::kInt32) {
+      continue;
+    }
+    const int m = ProducerOf(g, cast.inputs[0]);
+    if (m < 0 || consumers[cast.inputs[0]] != 1 || !std::holds_alternative<MatMulParams>(g.nodes[m].params)) continue;
+    const Node& matmul = g.nodes[m];
+    const Node* dqa = DequantizeOf(g, matmul.inputs[0]);
+    if (!dqa || g.values[dqa->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dqa->inputs[1]) ||
+        *NumElements(g.values[dqa->inputs[2]].shape) != 1) {
+      continue;
+    }
+    const Shape a_shape = g.values[matmul.inputs[0]].shape, b_shape = g.values[matmul.inputs[1]].shape;
+    // One b for every row of a: rank 2, or leading axes of 1 that broadcast to a's batch.
+    if (a_shape.size() < 2 || b_shape.size() < 2 || b_shape.size() > a_shape.size() || *NumElements(b_shape) != uint64_t{b_shape[b_shape.size() - 2]} * b_shape.back()) {
+      continue;
+    }
+    const uint32_t k = b_shape[b_shape.size() - 2], n = b_shape.back();
+    if (k < kMinChannelsPerGroup) continue;
+    std::shared_ptr<runtime::Buffer> b = IntegerFilter(g, matmul.inputs[1], b_shape.size() - 1);
+    if (!b) continue;
+    auto transposed = runtime::Buffer::Allocate(size_t{n} * k * sizeof(float));
+    if (!transposed.ok()) continue;
+    const float* from = reinterpret_cast<const float*>(b->data());
+    float* to = reinterpret_cast<float*>((*transposed)->data());
+    for (uint32_t row = 0; row < k; ++row) {
+      for (uint32_t col = 0; col < n; ++col) to[size_t{col} * k + row] = from[size_t{row} * n + col];
+    }
+    const ValueId w = g.AddConstant(DataType::kFloat32, {n, k}, std::move(*transposed));
+    Node node{MatMulIntegerParams{}, {dqa->inputs[0], dqa->inputs[2], w}, {cast.outputs[0]}, matmul.label};
+    g.nodes[m].removed = true;
+    g.nodes[i] = std::move(node);
+  }
+  RemoveDeadNodes(g);
+}
+
 }  // namespace
 
-void FuseIntegerConvolutions(Subgraph& g) {
+void FuseIntegerOps(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& cast = g.nodes[i];
@@ -216,7 +264,7 @@ void FuseIntegerConvolutions(Subgraph& g) {
     }
     const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
     if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
-    std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1]);
+    std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1], 0);
     if (!filter) continue;
     ValueId x = dqx->inputs[0];
     const ValueId x_zero_point = dqx->inputs[2], y = cast.outputs[0];
@@ -242,6 +290,7 @@ void FuseIntegerConvolutions(Subgraph& g) {
     }
   }
   RemoveDeadNodes(g);
+  FuseIntegerMatMuls(g);
   FuseIntegerEpilogue(g);
   RemoveDeadNodes(g);
 }

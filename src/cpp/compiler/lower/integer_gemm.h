@@ -1,0 +1,79 @@
+// What the integer convolution and matmul steps share: their weights packed for the qu8 IGEMM kernels, and
+// the float epilogue they may carry (float_output: cast to float32, mul by a scale, add a bias, clamp;
+// FuseIntegerOps): its operands read per run into one value per output channel, and applied to a tile's
+// rows of int32 sums in place (qs32_f32_vcvt_qc_minmax).
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "compiler/lower/lower.h"
+#include "kernels/qgemm.h"
+#include "kernels/qvcvt.h"
+
+namespace webnn::compiler {
+
+// Packs weights that arrive less their zero point, as float32 exact integers [groups][nc][ks][kc] (each
+// column's values spanning at most 255), for the qu8 IGEMM kernels: group g's block at g * group_bytes,
+// group_bytes = QU8PackedIgemmSize(nc, kc, ks). `op` names the node in the error.
+Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
+                                                  const char* op);
+
+class IntegerEpilogue {
+ public:
+  IntegerEpilogue() = default;
+  // From inputs 3 (scale) and 4 (bias) of a node with `channels` output channels, when float_output.
+  IntegerEpilogue(const LowerArgs& a, size_t channels, bool float_output, MinMax clamp)
+      : present_(float_output), channels_(channels), clamp_{clamp.min, clamp.max} {
+    if (!present_) return;
+    scale_ = Operand(a, 3);
+    bias_ = Operand(a, 4);
+    scale_values_.resize(channels);
+    bias_values_.resize(channels);
+  }
+
+  bool present() const { return present_; }
+
+  // Reads the scale and bias for this run (the scale is often a run-time value). Before any Apply.
+  void Load(const runtime::ExecContext& ctx) const {
+    if (!present_) return;
+    Fill(ctx, scale_, 1.0f, scale_values_.data());
+    Fill(ctx, bias_, 0.0f, bias_values_.data());
+  }
+
+  // Rows of nc sums from output channel `column` on, cm_stride elements apart, become float32 in place.
+  void Apply(int32_t* tile, size_t rows, size_t nc, size_t cm_stride, size_t column) const {
+    for (size_t r = 0; r < rows; ++r) {
+      int32_t* row = tile + r * cm_stride;
+      kernels::qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(nc, row, reinterpret_cast<float*>(row),
+                                                            scale_values_.data() + column, bias_values_.data() + column,
+                                                            &clamp_);
+    }
+  }
+
+ private:
+  struct Source {
+    bool present = false, per_channel = false;
+    runtime::TensorRef ref;
+  };
+  static Source Operand(const LowerArgs& a, size_t i) {
+    if (!a.has_input(i)) return {};
+    return {true, *NumElements(a.input(i).shape) > 1, a.in[i]};
+  }
+  void Fill(const runtime::ExecContext& ctx, const Source& s, float fallback, float* to) const {
+    if (!s.present) return std::fill(to, to + channels_, fallback);
+    const float* from = ctx.As<float>(s.ref);
+    if (s.per_channel) return static_cast<void>(std::copy(from, from + channels_, to));
+    std::fill(to, to + channels_, from[0]);
+  }
+
+  bool present_ = false;
+  size_t channels_ = 0;
+  kernels::QcEpilogueParams clamp_{-INFINITY, INFINITY};
+  Source scale_, bias_;
+  // Steps of one plan run one at a time: these are refilled per run.
+  mutable std::vector<float> scale_values_, bias_values_;
+};
+
+}  // namespace webnn::compiler

@@ -1,0 +1,79 @@
+// matMulInteger (MatMulIntegerParams, made by FuseIntegerOps): the qu8 GEMM of uint8 rows [..., M, K] with a
+// run-time zero point by b packed once as int16 (it arrives less its zero point, [N, K]), exact int32 sums,
+// or float32 with the fused epilogue (integer_gemm.h). The IGEMM kernels serve as GEMM: one tap, each
+// tile's row pointers made on the stack from a's base (a is a run-time tensor).
+#include <algorithm>
+#include <vector>
+
+#include "compiler/lower/integer_gemm.h"
+#include "compiler/lower/lower.h"
+#include "compiler/lower/parallel.h"
+#include "kernels/qgemm.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::ExecContext;
+using runtime::TensorRef;
+
+constexpr size_t kNr = kernels::kQU8IgemmNr;
+constexpr size_t kMaxMr = 3;
+
+class MatMulIntegerStep final : public runtime::Step {
+ public:
+  MatMulIntegerStep(size_t m, size_t k, size_t n, std::vector<uint8_t> packed, TensorRef a, TensorRef zero_point,
+                    TensorRef out, IntegerEpilogue epilogue)
+      : m_(m), k_(k), n_(n), packed_(std::move(packed)), a_(a), zero_point_(zero_point), out_(out),
+        epilogue_(std::move(epilogue)), zero_(k + 16) {
+    // One or two rows (a decoder's token) take the tile of their height: the 3-row tile would compute rows
+    // it then drops.
+    mr_ = std::min(m_, kMaxMr);
+    igemm_ = mr_ == 1 ? kernels::qu8_igemm_ukernel_1x4c8__wasmsimd_dot16x2
+           : mr_ == 2 ? kernels::qu8_igemm_ukernel_2x4c8__wasmsimd_dot16x2
+                      : kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
+  }
+
+  const char* name() const override { return "matMulInteger/gemm"; }
+  uint64_t macs() const override { return uint64_t{m_} * n_ * k_; }
+
+  void Run(const ExecContext& ctx) const override {
+    const uint8_t* a = ctx.As<uint8_t>(a_);
+    int32_t* output = ctx.As<int32_t>(out_);
+    const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point_)};
+    epilogue_.Load(ctx);
+    const size_t block_bytes = packed_.size() / ((n_ + kNr - 1) / kNr);
+    ParallelTiles2D(ctx.pool, macs(), m_, n_, mr_, CappedColumnTile(m_, n_, mr_, kNr), [&](size_t i, size_t j, size_t mi, size_t nj) {
+      const uint8_t* rows[kMaxMr];
+      for (size_t r = 0; r < mr_; ++r) rows[r] = a + std::min(i + r, m_ - 1) * k_;  // past mi: the last row again
+      int32_t* tile = output + i * n_ + j;
+      igemm_(mi, nj, k_, 1, rows, packed_.data() + j / kNr * block_bytes, tile, n_ * sizeof(int32_t), kNr * sizeof(int32_t), 0,
+             zero_.data(), &params);
+      if (epilogue_.present()) epilogue_.Apply(tile, mi, nj, n_, j);
+    });
+  }
+
+ private:
+  size_t m_, k_, n_, mr_ = 1;
+  kernels::QU8IgemmUkernelFn igemm_ = nullptr;
+  std::vector<uint8_t> packed_;
+  TensorRef a_, zero_point_, out_;
+  IntegerEpilogue epilogue_;
+  std::vector<uint8_t> zero_;  // no row is padding; the kernels want a pointer that no row equals
+};
+
+}  // namespace
+
+Expected<StepPtr> LowerMatMulInteger(const LowerArgs& a) {
+  const auto& p = std::get<MatMulIntegerParams>(a.node.params);
+  const float* b = reinterpret_cast<const float*>(a.constant(2));
+  if (!b || a.input(0).type != DataType::kUint8) return NotSupported("matMulInteger: expects uint8 input and a constant b.");
+  const Shape& a_shape = a.input(0).shape;
+  const size_t k = a_shape.back(), n = a.input(2).shape[0];
+  const size_t m = static_cast<size_t>(*NumElements(a_shape) / k);
+  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(b, 1, n, k, 1, "matMulInteger"));
+  a.ConsumeConstant(2);
+  IntegerEpilogue epilogue(a, n, p.float_output, p.clamp);
+  return StepPtr(std::make_unique<MatMulIntegerStep>(m, k, n, std::move(packed), a.in[0], a.in[1], a.out[0], std::move(epilogue)));
+}
+
+}  // namespace webnn::compiler
