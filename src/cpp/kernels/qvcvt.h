@@ -25,16 +25,17 @@ void f32_qs8_vcvt_ukernel__scalar(size_t n, const float* x, int8_t* y, const Qua
 void f32_qu8_vcvt_ukernel__wasmsimd_u16(size_t n, const float* x, uint8_t* y, const QuantParams* params);
 void f32_qu8_vcvt_ukernel__scalar(size_t n, const float* x, uint8_t* y, const QuantParams* params);
 
-// The float epilogue of an integer convolution or matmul, per output channel c of a row of n:
-//   y[c] = clamp(float(x[c]) * scale[c] + bias[c], min, max)
+// The float epilogue of an integer convolution or matmul, in place over a tile of `rows` rows of n int32 sums
+// (row r at x + r * stride elements), per output channel c:
+//   x[r][c] = (float) clamp(float(x[r][c]) * scale[c] + bias[c], min, max)
 // with the roundings of the separate cast, mul and add (no fused multiply-add), so a fused graph gives the
-// bits of the unfused one. x and y may be the same memory (the tile is converted in place).
+// bits of the unfused one. One call per tile: scale and bias are loaded once per block of channels.
 struct QcEpilogueParams {
   float min, max;
 };
-void qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(size_t n, const int32_t* x, float* y, const float* scale,
+void qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(size_t rows, size_t n, int32_t* x, size_t stride, const float* scale,
                                                   const float* bias, const QcEpilogueParams* params);
-void qs32_f32_vcvt_qc_minmax_ukernel__scalar(size_t n, const int32_t* x, float* y, const float* scale,
+void qs32_f32_vcvt_qc_minmax_ukernel__scalar(size_t rows, size_t n, int32_t* x, size_t stride, const float* scale,
                                              const float* bias, const QcEpilogueParams* params);
 
 }  // namespace webnn::kernels

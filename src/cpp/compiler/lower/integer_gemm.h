@@ -44,12 +44,8 @@ class IntegerEpilogue {
 
   // Rows of nc sums from output channel `column` on, cm_stride elements apart, become float32 in place.
   void Apply(int32_t* tile, size_t rows, size_t nc, size_t cm_stride, size_t column) const {
-    for (size_t r = 0; r < rows; ++r) {
-      int32_t* row = tile + r * cm_stride;
-      kernels::qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(nc, row, reinterpret_cast<float*>(row),
-                                                            scale_values_.data() + column, bias_values_.data() + column,
-                                                            &clamp_);
-    }
+    kernels::qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(rows, nc, tile, cm_stride, scale_values_.data() + column,
+                                                          bias_values_.data() + column, &clamp_);
   }
 
  private:

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <vector>
@@ -72,34 +73,42 @@ TEST(QVcvt, DequantizeUint8) { CheckDequantize<uint8_t>(qu8_f32_vcvt_ukernel__wa
 TEST(QVcvt, QuantizeInt8) { CheckQuantize<int8_t>(f32_qs8_vcvt_ukernel__wasmsimd_u16, f32_qs8_vcvt_ukernel__scalar); }
 TEST(QVcvt, QuantizeUint8) { CheckQuantize<uint8_t>(f32_qu8_vcvt_ukernel__wasmsimd_u16, f32_qu8_vcvt_ukernel__scalar); }
 
-// The integer conv's float epilogue: bit-exact with the scalar twin and with the unfused cast, mul and add
-// (each rounded), accumulators past 2^24 (which the cast rounds), clamped or not, in place or not.
+// The integer conv's float epilogue, in place over tiles of 1-4 rows with a stride past n: bit-exact with the
+// scalar twin and with the unfused cast, mul and add (each rounded), accumulators past 2^24 (which the cast
+// rounds), clamped or not; the elements between rows are left alone.
 TEST(QVcvt, Int32EpiloguePerChannel) {
   Rng rng(5);
   for (const QcEpilogueParams params : {QcEpilogueParams{-INFINITY, INFINITY}, QcEpilogueParams{0.0f, 6.0f}}) {
-    for (size_t n = 0; n <= 37; ++n) {
-      std::vector<int32_t> x(n);
-      std::vector<float> scale(n), bias(n);
-      for (size_t c = 0; c < n; ++c) {
-        x[c] = static_cast<int32_t>(rng.Uniform(-1.0f, 1.0f) * (c % 3 == 0 ? 1.0e8f : 3000.0f));
-        scale[c] = rng.Uniform(1e-4f, 2e-3f);
-        bias[c] = rng.Uniform(-2.0f, 2.0f);
-      }
-      std::vector<float> y(n + 1, 7.0f), ys(n, 7.0f);
-      qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(n, x.data(), y.data(), scale.data(), bias.data(), &params);
-      qs32_f32_vcvt_qc_minmax_ukernel__scalar(n, x.data(), ys.data(), scale.data(), bias.data(), &params);
-      ASSERT_EQ(y[n], 7.0f) << "wrote past n";
-      std::vector<int32_t> inplace = x;
-      qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(n, inplace.data(), reinterpret_cast<float*>(inplace.data()), scale.data(),
-                                                   bias.data(), &params);
-      for (size_t c = 0; c < n; ++c) {
-        volatile float cast = static_cast<float>(x[c]);
-        volatile float product = cast * scale[c];
-        volatile float sum = product + bias[c];
-        const float want = std::fmin(std::fmax(sum, params.min), params.max);
-        ASSERT_EQ(y[c], want) << "n " << n << " c " << c;
-        ASSERT_EQ(ys[c], want) << "n " << n << " c " << c;
-        ASSERT_EQ(reinterpret_cast<const float*>(inplace.data())[c], want) << "in place, n " << n << " c " << c;
+    for (size_t rows = 1; rows <= 4; ++rows) {
+      for (size_t n = 0; n <= 37; ++n) {
+        const size_t stride = n + 3;
+        std::vector<int32_t> x(rows * stride);
+        std::vector<float> scale(n), bias(n);
+        for (size_t i = 0; i < x.size(); ++i) {
+          x[i] = static_cast<int32_t>(rng.Uniform(-1.0f, 1.0f) * (i % 3 == 0 ? 1.0e8f : 3000.0f));
+        }
+        for (size_t c = 0; c < n; ++c) scale[c] = rng.Uniform(1e-4f, 2e-3f), bias[c] = rng.Uniform(-2.0f, 2.0f);
+        std::vector<int32_t> simd = x, scalar = x;
+        qs32_f32_vcvt_qc_minmax_ukernel__wasmsimd_u8(rows, n, simd.data(), stride, scale.data(), bias.data(), &params);
+        qs32_f32_vcvt_qc_minmax_ukernel__scalar(rows, n, scalar.data(), stride, scale.data(), bias.data(), &params);
+        for (size_t r = 0; r < rows; ++r) {
+          for (size_t c = 0; c < stride; ++c) {
+            const size_t i = r * stride + c;
+            if (c >= n) {
+              ASSERT_EQ(simd[i], x[i]) << "wrote past n";
+              continue;
+            }
+            volatile float cast = static_cast<float>(x[i]);
+            volatile float product = cast * scale[c];
+            volatile float sum = product + bias[c];
+            const float want = std::fmin(std::fmax(sum, params.min), params.max);
+            float got, got_scalar;
+            std::memcpy(&got, &simd[i], sizeof(got));
+            std::memcpy(&got_scalar, &scalar[i], sizeof(got));
+            ASSERT_EQ(got, want) << "rows " << rows << " n " << n << " r " << r << " c " << c;
+            ASSERT_EQ(got_scalar, want) << "rows " << rows << " n " << n << " r " << r << " c " << c;
+          }
+        }
       }
     }
   }
