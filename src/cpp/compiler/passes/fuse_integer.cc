@@ -100,16 +100,22 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
   auto buffer = runtime::Buffer::Allocate(n * sizeof(float));
   if (!buffer.ok()) return nullptr;
   float* out = reinterpret_cast<float*>((*buffer)->data());
+  // Row by row of the output's last axis, each row's offsets into w and zp found once (build time grows
+  // with the weights: this runs over every one of them).
   const std::vector<uint64_t> w_strides = Strides(w_shape);
-  std::vector<uint64_t> index(out_shape.size(), 0);
-  for (uint64_t i = 0; i < n; ++i) {
+  const size_t rank = out_shape.size(), last = rank - 1;
+  const uint64_t row = out_shape[last], w_step = w_strides[perm[last]], zp_step = zp_strides[perm[last]];
+  std::vector<uint64_t> index(rank, 0);
+  for (uint64_t i = 0; i < n; i += row) {
     uint64_t w_at = 0, zp_at = 0;
-    for (size_t d = 0; d < out_shape.size(); ++d) {
+    for (size_t d = 0; d < last; ++d) {
       w_at += index[d] * w_strides[perm[d]];
       zp_at += index[d] * zp_strides[perm[d]];
     }
-    out[i] = static_cast<float>(int32_t{w[w_at]} - int32_t{zp[zp_at]});
-    for (size_t d = out_shape.size(); d-- > 0;) {
+    for (uint64_t j = 0; j < row; ++j) {
+      out[i + j] = static_cast<float>(int32_t{w[w_at + j * w_step]} - int32_t{zp[zp_at + j * zp_step]});
+    }
+    for (size_t d = last; d-- > 0;) {
       if (++index[d] < out_shape[d]) break;
       index[d] = 0;
     }
