@@ -15,9 +15,10 @@
 namespace webnn::compiler {
 
 // Packs weights that arrive less their zero point, as float32 exact integers [groups][nc][ks][kc] (each
-// column's values spanning at most 255), for the qu8 IGEMM kernels: group g's block at g * group_bytes,
-// group_bytes = QU8PackedIgemmSize(nc, kc, ks). `op` names the node in the error.
-Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
+// column's values spanning at most 255), for the qu8 IGEMM kernels, as int16 (QU8PackIgemmGoi) or, with
+// `u8`, at one byte each (QU8PackIgemmGoiU8, the _ld64 kernels): group g's block at g * group_bytes,
+// group_bytes = QU8PackedIgemmSize(U8)(nc, kc, ks). `op` names the node in the error.
+Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks, bool u8,
                                                   const char* op);
 
 class IntegerEpilogue {

@@ -1,5 +1,6 @@
 // matMulInteger (MatMulIntegerParams, made by FuseIntegerOps): the qu8 GEMM of uint8 rows [..., M, K] with a
-// run-time zero point by b packed once as int16 (it arrives less its zero point, [N, K]), exact int32 sums,
+// run-time zero point by b packed once at its stored size (uint8 and a zero point per column, the _ld64
+// kernels: a one-row product is bound by the weight bytes it reads), exact int32 sums,
 // or float32 with the fused epilogue (integer_gemm.h). The IGEMM kernels serve as GEMM: one tap, each
 // tile's row pointers made on the stack from a's base (a is a run-time tensor).
 #include <algorithm>
@@ -28,9 +29,9 @@ class MatMulIntegerStep final : public runtime::Step {
     // One or two rows (a decoder's token) take the tile of their height: the 3-row tile would compute rows
     // it then drops.
     mr_ = std::min(m_, kMaxMr);
-    igemm_ = mr_ == 1 ? kernels::qu8_igemm_ukernel_1x4c8__wasmsimd_dot16x2
-           : mr_ == 2 ? kernels::qu8_igemm_ukernel_2x4c8__wasmsimd_dot16x2
-                      : kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
+    igemm_ = mr_ == 1 ? kernels::qu8_igemm_ukernel_1x4c8__wasmsimd_dot16x2_ld64
+           : mr_ == 2 ? kernels::qu8_igemm_ukernel_2x4c8__wasmsimd_dot16x2_ld64
+                      : kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2_ld64;
   }
 
   const char* name() const override { return "matMulInteger/gemm"; }
@@ -70,7 +71,7 @@ Expected<StepPtr> LowerMatMulInteger(const LowerArgs& a) {
   const Shape& a_shape = a.input(0).shape;
   const size_t k = a_shape.back(), n = a.input(2).shape[0];
   const size_t m = static_cast<size_t>(*NumElements(a_shape) / k);
-  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(b, 1, n, k, 1, "matMulInteger"));
+  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(b, 1, n, k, 1, true, "matMulInteger"));
   a.ConsumeConstant(2);
   IntegerEpilogue epilogue(a, n, p.float_output, p.clamp);
   return StepPtr(std::make_unique<MatMulIntegerStep>(m, k, n, std::move(packed), a.in[0], a.in[1], a.out[0], std::move(epilogue)));

@@ -1,6 +1,13 @@
-// The qu8 indirect GEMM kernels (kernels/qgemm.h), stamped per MR: wasmsimd "c8" (each row's 8 bytes of k
-// widened to int16 less the zero point, times each column's 8 packed int16 weights, i32x4.dot_i16x8_s into one
-// accumulator per row and column, reduced across lanes at the end) and the scalar reference.
+// The qu8 indirect GEMM kernels (kernels/qgemm.h), stamped per MR and weight layout: wasmsimd "c8" and the
+// scalar reference. Each row's 8 bytes of k are widened to int16 less the activation zero point and
+// multiplied with each column's 8 packed weights as int16 (i32x4.dot_i16x8_s into one accumulator per row
+// and column, reduced across lanes at the end).
+// - kI16: weights packed as int16 less their zero point; the load folds into the multiply.
+// - kU8 ("_ld64"): weights at their stored size, widened by u16x8.load8x8, the zero point taken off once per
+//   output: sum (a - az) * (w - wz) = sum (a - az) * w - wz * sum (a - az), each row's sum of (a - az) taken
+//   once per call, before the column blocks (2 operations per 16 bytes). Subtracting wz per column in the
+//   inner loop cost 4 more operations per 8 k and, kept in registers, spilled the 3x4 tile's accumulators:
+//   20-25% slower than int16 weights; this way 0-10% (the widening load), for half the weight bytes.
 #pragma once
 
 #include <wasm_simd128.h>
@@ -44,7 +51,19 @@ WEBNN_KERNEL_INLINE v128_t SumLanes4(v128_t a, v128_t b, v128_t c, v128_t d) {
   return wasm_i32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
 }
 
-template <size_t MR>
+enum class Weights { kI16, kU8 };
+
+template <Weights kWeights>
+constexpr size_t WeightBytes() { return kWeights == Weights::kU8 ? 1 : 2; }
+
+// Column j's 8 weights of the current group of k, as int16.
+template <Weights kWeights>
+WEBNN_KERNEL_INLINE v128_t LoadWeights(const uint8_t* w, size_t j) {
+  if constexpr (kWeights == Weights::kU8) return wasm_u16x8_load8x8(w + 8 * j);
+  return wasm_v128_load(w + 16 * j);
+}
+
+template <size_t MR, Weights kWeights>
 void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,
                    size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params) {
   int32_t* cr[MR];
@@ -53,11 +72,50 @@ void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a
   }
   const v128_t a_zero_point = wasm_i16x8_splat(static_cast<int16_t>(params->a_zero_point));
   const size_t k8 = kc & ~size_t{7}, tail = kc - k8;
-  const int16_t* w = static_cast<const int16_t*>(packed_w);
+  // Each row's sum of (a - az) over every tap and k: the sum of its bytes (16 at a time, widened pairwise),
+  // less ks * kc * az. Padding rows hold az: they add 0. Kept in memory, not registers: 3 more live vectors
+  // beside the 3x4 tile's 12 accumulators spilled them (10% slower).
+  alignas(16) int32_t row_sums[MR];
+  if constexpr (kWeights == Weights::kU8) {
+    v128_t row_sum[MR];
+    for (size_t r = 0; r < MR; ++r) row_sum[r] = wasm_i64x2_const(0, 0);
+    const uint8_t** ap = a;
+    for (size_t s = ks; s != 0; --s, ap += MR) {
+      for (size_t r = 0; r < MR; ++r) {
+        const uint8_t* p = ap[r < mr ? r : mr - 1];
+        const uint8_t* ar = p == zero ? p : p + a_offset;
+        v128_t sum = row_sum[r];
+        size_t k = 0;
+        for (; k + 16 <= kc; k += 16) {
+          sum = wasm_i32x4_add(sum, wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(wasm_v128_load(ar + k))));
+        }
+        if (k + 8 <= kc) {
+          sum = wasm_i32x4_add(sum, wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(wasm_v128_load64_zero(ar + k))));
+          k += 8;
+        }
+        if (k < kc) {
+          sum = wasm_i32x4_add(sum, wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(LoadBytesTail(ar + k, kc - k))));
+        }
+        row_sum[r] = sum;
+      }
+    }
+    const v128_t zero_points = wasm_i32x4_splat(static_cast<int32_t>(ks * kc) * params->a_zero_point);
+    for (size_t r = 0; r < MR; ++r) {
+      v128_t t = wasm_i32x4_add(row_sum[r], wasm_i32x4_shuffle(row_sum[r], row_sum[r], 2, 3, 0, 1));
+      t = wasm_i32x4_add(t, wasm_i32x4_shuffle(t, t, 1, 0, 3, 2));
+      row_sums[r] = wasm_i32x4_extract_lane(wasm_i32x4_sub(t, zero_points), 0);
+    }
+  }
+  const uint8_t* w = static_cast<const uint8_t*>(packed_w);
   do {
     v128_t acc[MR][kNr];
     const v128_t bias = wasm_v128_load(w);
-    w += 2 * kNr;  // NR int32
+    w += kNr * sizeof(int32_t);
+    v128_t w_zero_point = wasm_i64x2_const(0, 0);
+    if constexpr (kWeights == Weights::kU8) {
+      w_zero_point = wasm_v128_load(w);  // NR int32
+      w += kNr * sizeof(int32_t);
+    }
     for (size_t r = 0; r < MR; ++r) {
       for (size_t j = 0; j < kNr; ++j) acc[r][j] = wasm_i64x2_const(0, 0);
     }
@@ -74,24 +132,25 @@ void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a
         v128_t va[MR];
         for (size_t r = 0; r < MR; ++r) va[r] = wasm_i16x8_sub(wasm_u16x8_load8x8(ar[r] + k), a_zero_point);
         for (size_t j = 0; j < kNr; ++j) {
-          const v128_t vb = wasm_v128_load(w + 8 * j);
+          const v128_t vb = LoadWeights<kWeights>(w, j);
           for (size_t r = 0; r < MR; ++r) acc[r][j] = wasm_i32x4_add(acc[r][j], wasm_i32x4_dot_i16x8(va[r], vb));
         }
-        w += 8 * kNr;
+        w += 8 * kNr * WeightBytes<kWeights>();
       }
       if (tail != 0) {
         // Lanes past kc hold -zero_point and meet zero weights.
         v128_t va[MR];
         for (size_t r = 0; r < MR; ++r) va[r] = wasm_i16x8_sub(wasm_u16x8_extend_low_u8x16(LoadBytesTail(ar[r] + k, tail)), a_zero_point);
         for (size_t j = 0; j < kNr; ++j) {
-          const v128_t vb = wasm_v128_load(w + 8 * j);
+          const v128_t vb = LoadWeights<kWeights>(w, j);
           for (size_t r = 0; r < MR; ++r) acc[r][j] = wasm_i32x4_add(acc[r][j], wasm_i32x4_dot_i16x8(va[r], vb));
         }
-        w += 8 * kNr;
+        w += 8 * kNr * WeightBytes<kWeights>();
       }
     }
     for (size_t r = MR; r-- > 0;) {
-      const v128_t out = wasm_i32x4_add(bias, SumLanes4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]));
+      v128_t out = wasm_i32x4_add(bias, SumLanes4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]));
+      if constexpr (kWeights == Weights::kU8) out = wasm_i32x4_sub(out, wasm_i32x4_mul(w_zero_point, wasm_v128_load32_splat(&row_sums[r])));
       if (nc >= kNr) {
         wasm_v128_store(cr[r], out);
       } else {
@@ -103,16 +162,20 @@ void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a
   } while (nc != 0);
 }
 
-template <size_t MR>
+template <size_t MR, Weights kWeights>
 void IgemmScalar(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,
                  size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params) {
   const size_t kp = (kc + 7) & ~size_t{7};
   const uint8_t* block = static_cast<const uint8_t*>(packed_w);
-  const size_t block_bytes = kNr * 4 + ks * kp * kNr * 2;
+  const size_t block_bytes = kWeights == Weights::kU8 ? QU8PackedIgemmSizeU8(kNr, kc, ks) : QU8PackedIgemmSize(kNr, kc, ks);
   for (size_t j0 = 0; j0 < nc; j0 += kNr, block += block_bytes) {
-    int32_t bias[kNr];
+    int32_t bias[kNr], w_zero_point[kNr] = {0, 0, 0, 0};
     std::memcpy(bias, block, sizeof(bias));
-    const int16_t* w = reinterpret_cast<const int16_t*>(block + sizeof(bias));
+    const uint8_t* w = block + sizeof(bias);
+    if constexpr (kWeights == Weights::kU8) {
+      std::memcpy(w_zero_point, w, sizeof(w_zero_point));
+      w += sizeof(w_zero_point);
+    }
     for (size_t r = 0; r < mr; ++r) {
       int32_t* row = reinterpret_cast<int32_t*>(reinterpret_cast<uintptr_t>(c) + r * cm_stride + j0 / kNr * cn_stride);
       for (size_t j = 0; j < kNr && j0 + j < nc; ++j) {
@@ -121,7 +184,15 @@ void IgemmScalar(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, 
           const uint8_t* p = a[s * MR + r];
           const uint8_t* ar = p == zero ? p : p + a_offset;
           for (size_t k = 0; k < kc; ++k) {
-            const int16_t wv = w[((s * kp + k) / 8 * kNr + j) * 8 + k % 8];
+            const size_t at = ((s * kp + k) / 8 * kNr + j) * 8 + k % 8;
+            int32_t wv;
+            if constexpr (kWeights == Weights::kU8) {
+              wv = int32_t{w[at]} - w_zero_point[j];
+            } else {
+              int16_t v;
+              std::memcpy(&v, w + 2 * at, sizeof(v));
+              wv = v;
+            }
             sum += (int32_t{ar[k]} - params->a_zero_point) * wv;
           }
         }

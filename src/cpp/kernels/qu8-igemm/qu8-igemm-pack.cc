@@ -10,30 +10,67 @@ size_t QU8PackedIgemmSize(size_t nc, size_t kc, size_t ks) {
   return blocks * (kQU8IgemmNr * sizeof(int32_t) + ks * kp * kQU8IgemmNr * sizeof(int16_t));
 }
 
-void QU8PackIgemmGoi(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
-                     const int32_t* bias, void* packed) {
+size_t QU8PackedIgemmSizeU8(size_t nc, size_t kc, size_t ks) {
+  const size_t blocks = (nc + kQU8IgemmNr - 1) / kQU8IgemmNr, kp = (kc + 7) / 8 * 8;
+  return blocks * (kQU8IgemmNr * 2 * sizeof(int32_t) + ks * kp * kQU8IgemmNr);
+}
+
+namespace {
+
+// Both layouts: per block of NR columns, NR int32 biases, [NR int32 zero points,] then per tap, per 8 k, per
+// column, 8 weights: `put(column, stored weight, zero point)` writes one (padding: column or k out of range).
+template <typename Put>
+uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                    const int32_t* bias, bool zero_points_in_header, uint8_t* out, Put put) {
   const size_t kp = (kc + 7) / 8 * 8;
-  uint8_t* out = static_cast<uint8_t*>(packed);
   for (size_t j0 = 0; j0 < nc; j0 += kQU8IgemmNr) {
+    int32_t zero_points[kQU8IgemmNr];
     for (size_t j = 0; j < kQU8IgemmNr; ++j) {
       const int32_t b = bias && j0 + j < nc ? bias[j0 + j] : 0;
-      std::memcpy(out, &b, sizeof(b));
-      out += sizeof(b);
+      std::memcpy(out + j * sizeof(b), &b, sizeof(b));
+      zero_points[j] = j0 + j < nc ? w_zero_point[per_channel ? j0 + j : 0] : 0;
     }
-    int16_t* wp = reinterpret_cast<int16_t*>(out);
+    out += kQU8IgemmNr * sizeof(int32_t);
+    if (zero_points_in_header) {
+      std::memcpy(out, zero_points, sizeof(zero_points));
+      out += sizeof(zero_points);
+    }
     for (size_t s = 0; s < ks; ++s) {
       for (size_t k0 = 0; k0 < kp; k0 += 8) {
         for (size_t j = 0; j < kQU8IgemmNr; ++j) {
           const size_t n = j0 + j;
-          const int32_t zero_point = n < nc ? w_zero_point[per_channel ? n : 0] : 0;
           for (size_t k = k0; k < k0 + 8; ++k) {
-            *wp++ = n < nc && k < kc ? static_cast<int16_t>(int32_t{w[(n * ks + s) * kc + k]} - zero_point) : int16_t{0};
+            const bool real = n < nc && k < kc;
+            out = put(out, real, real ? w[(n * ks + s) * kc + k] : uint8_t{0}, zero_points[j]);
           }
         }
       }
     }
-    out = reinterpret_cast<uint8_t*>(wp);
   }
+  return out;
+}
+
+}  // namespace
+
+void QU8PackIgemmGoi(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                     const int32_t* bias, void* packed) {
+  PackBlocks(nc, kc, ks, w, w_zero_point, per_channel, bias, false, static_cast<uint8_t*>(packed),
+             [](uint8_t* out, bool real, uint8_t v, int32_t zero_point) {
+               const int16_t x = real ? static_cast<int16_t>(int32_t{v} - zero_point) : int16_t{0};
+               std::memcpy(out, &x, sizeof(x));
+               return out + sizeof(x);
+             });
+}
+
+void QU8PackIgemmGoiU8(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                       const int32_t* bias, void* packed) {
+  // Padding holds 0: the kernels multiply a row's padding lanes (-a_zero_point) by it, and the zero point
+  // comes off through the row sums, which count only real k.
+  PackBlocks(nc, kc, ks, w, w_zero_point, per_channel, bias, true, static_cast<uint8_t*>(packed),
+             [](uint8_t* out, bool, uint8_t v, int32_t) {
+               *out = v;
+               return out + 1;
+             });
 }
 
 }  // namespace webnn::kernels

@@ -16,13 +16,24 @@ namespace {
 
 using testing::Rng;
 
+enum class Weights { I16, U8 };
+
 struct Kernel {
   const char* name;
   uint32_t mr, nr;
+  Weights weights;
   QU8IgemmUkernelFn fn;
+
+  // The packed weights of the kernel's layout.
+  std::vector<uint8_t> Pack(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* zp, bool per_channel,
+                            const int32_t* bias) const {
+    std::vector<uint8_t> packed(weights == Weights::U8 ? QU8PackedIgemmSizeU8(nc, kc, ks) : QU8PackedIgemmSize(nc, kc, ks));
+    (weights == Weights::U8 ? QU8PackIgemmGoiU8 : QU8PackIgemmGoi)(nc, kc, ks, w, zp, per_channel, bias, packed.data());
+    return packed;
+  }
 };
 
-#define WEBNN_QU8_IGEMM_UKERNEL(mr, nr, name) Kernel{#name, mr, nr, name},
+#define WEBNN_QU8_IGEMM_UKERNEL(mr, nr, weights, name) Kernel{#name, mr, nr, Weights::weights, name},
 const Kernel kKernels[] = {
 #include "kernels/qu8-igemm/qu8-igemm.inc"
 };
@@ -46,8 +57,7 @@ void Check(const Kernel& kernel, size_t mr, size_t nc, size_t kc, size_t ks, boo
   for (uint8_t& v : w_zero_point) v = static_cast<uint8_t>(rng.Next());
   std::vector<int32_t> bias(nc);
   for (int32_t& v : bias) v = static_cast<int32_t>(rng.Next() % 2001) - 1000;
-  std::vector<uint8_t> packed(QU8PackedIgemmSize(nc, kc, ks));
-  QU8PackIgemmGoi(nc, kc, ks, w.data(), w_zero_point.data(), per_channel, bias.data(), packed.data());
+  const std::vector<uint8_t> packed = kernel.Pack(nc, kc, ks, w.data(), w_zero_point.data(), per_channel, bias.data());
   // The kernel reads row r's pointer + offset: shift the data so that lands on the row.
   std::vector<const uint8_t*> shifted(a);
   for (const uint8_t*& p : shifted) {
@@ -96,9 +106,8 @@ TEST(QU8Igemm, TilesAgainstTheIntegerReference) {
 TEST(QU8Igemm, LargestProductsOverALongK) {
   const size_t kc = 4096;
   std::vector<uint8_t> row(kc, 255), w(4 * kc, 0), zp{255}, zero(kc, 0);
-  std::vector<uint8_t> packed(QU8PackedIgemmSize(4, kc, 1));
-  QU8PackIgemmGoi(4, kc, 1, w.data(), zp.data(), false, nullptr, packed.data());
   for (const Kernel& kernel : kKernels) {
+    const std::vector<uint8_t> packed = kernel.Pack(4, kc, 1, w.data(), zp.data(), false, nullptr);
     std::vector<const uint8_t*> a(kernel.mr, row.data());
     std::vector<int32_t> c(4 * kernel.mr, 0);
     QU8ConvParams params{0};
