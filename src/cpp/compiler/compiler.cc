@@ -1,5 +1,6 @@
 #include "compiler/compiler.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "compiler/lower/lower.h"
@@ -64,6 +65,7 @@ std::vector<ValueId> ShareReshapeStorage(const Subgraph& g, const std::vector<bo
 
 Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOptions& options) {
   RemoveDeadNodes(g);
+  if (options.fold_constants) KeepHalfWeights(g);  // before folding, which would widen them
   if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   if (options.optimize_layout) {
     OptimizeLayout(g);
@@ -161,6 +163,13 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     TensorRef target{TensorRef::Space::kOutput, i, 0};
     bool written = refs[v].space == TensorRef::Space::kOutput && refs[v].index == i;
     if (!written) plan->steps.push_back(CopyToOutput(refs[v], target, Bytes(g.values[v])));
+  }
+  // One scratch after the planned values, as large as the largest step's (steps run one at a time).
+  size_t scratch = 0;
+  for (const auto& step : plan->steps) scratch = std::max(scratch, step->scratch_bytes());
+  if (scratch) {
+    plan->scratch_offset = (plan->arena_bytes + 63) / 64 * 64;
+    plan->arena_bytes = plan->scratch_offset + scratch;
   }
   RETURN_IF_ERROR(plan->Prepare());
   return plan;

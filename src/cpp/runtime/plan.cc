@@ -29,6 +29,7 @@ Status Plan::Prepare() {
 void Plan::Run(void* const* in, void* const* out, ThreadPool* pool, std::vector<StepProfile>* profile) const {
   ExecContext ctx;
   ctx.arena = arena_ ? arena_->data() : nullptr;
+  ctx.scratch = ctx.arena ? ctx.arena + scratch_offset : nullptr;
   ctx.constants = &constants;
   ctx.inputs = in;
   ctx.outputs = out;

@@ -27,6 +27,8 @@ struct TensorRef {
 
 struct ExecContext {
   uint8_t* arena = nullptr;
+  // Bytes any step may use during its Run (Step::scratch_bytes), shared: steps of a plan run one at a time.
+  uint8_t* scratch = nullptr;
   const std::vector<std::shared_ptr<Buffer>>* constants = nullptr;
   void* const* inputs = nullptr;
   void* const* outputs = nullptr;
@@ -46,6 +48,8 @@ class Step {
   virtual const char* name() const = 0;
   // Multiply-adds of one run, for the profiler's GFLOP/s (0: not a GEMM-class step).
   virtual uint64_t macs() const { return 0; }
+  // Bytes of ExecContext::scratch the step uses during Run (aligned to 64).
+  virtual size_t scratch_bytes() const { return 0; }
 };
 
 // One step of one profiled run (see Plan::Run).
@@ -67,7 +71,8 @@ class Plan {
  public:
   std::vector<std::unique_ptr<Step>> steps;
   std::vector<std::shared_ptr<Buffer>> constants;
-  size_t arena_bytes = 0;
+  size_t arena_bytes = 0;  // the steps' shared scratch included, from scratch_offset on
+  size_t scratch_offset = 0;
   std::vector<IoDesc> inputs;
   std::vector<IoDesc> outputs;
 

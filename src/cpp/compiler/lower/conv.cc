@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "compiler/lower/conv_geometry.h"
+#include "compiler/lower/half_weights.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "base/checked_math.h"
@@ -46,6 +47,10 @@ class Conv2dGemmStep final : public runtime::Step {
     if (!Banded(kernels::GetF32GemmConfig().mr)) AllocationCount<const float*>({g.pixels() + 16, g.kh, g.kw});
   }
 
+  // Weights kept in half precision: widened into the scratch at each run (packed_ is then empty).
+  void SetHalfWeights(HalfPackedWeights half) { half_ = std::move(half); }
+  size_t scratch_bytes() const override { return half_.scratch_bytes(); }
+
   // Weights computed by the graph itself: packed on every run instead of once.
   void SetRuntimeWeights(TensorRef filter, std::optional<TensorRef> bias) {
     runtime_filter_ = filter;
@@ -75,9 +80,10 @@ class Conv2dGemmStep final : public runtime::Step {
     const size_t og_padded = runtime::AlignUp(g_.og, nr);
     if (one_by_one_ && m >= 64 * mr && (size_t{g_.cg} + 1) * og_padded * sizeof(float) <= 16384) n_tile = og_padded;
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * (one_by_one_ ? 1 : g_.taps());  // per group
-    if (banded) return RunBanded(ctx, input, output, params, group_packed);
+    const float* packed = half_.empty() ? packed_.data() : half_.Widen(ctx);
+    if (banded) return RunBanded(ctx, input, output, params, packed, group_packed);
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
-      const float* w = packed_.data() + grp * group_packed;
+      const float* w = packed + grp * group_packed;
       ParallelTiles2D(ctx.pool, macs, m, g_.og, mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
         float* c = output + i * g_.o + grp * g_.og + j;
         const float* wj = w + (j / nr) * nr * ((one_by_one_ ? 1 : g_.taps()) * g_.cg + 1);
@@ -102,7 +108,7 @@ class Conv2dGemmStep final : public runtime::Step {
   // A task per run of bands: each band's indirection into the task's buffer, then its MR blocks across
   // every column of every group (the packed weights of a group are re-read per block, from cache).
   void RunBanded(const ExecContext& ctx, const float* input, float* output, const kernels::MinMaxParams& params,
-                 size_t group_packed) const {
+                 const float* packed, size_t group_packed) const {
     const auto& cfg = kernels::GetF32GemmConfig();
     const size_t m = g_.pixels(), mr = cfg.mr, nr = cfg.nr, taps = g_.taps();
     const uint64_t band_macs = uint64_t{kBandBlocks} * mr * g_.o * g_.cg * taps;
@@ -110,7 +116,7 @@ class Conv2dGemmStep final : public runtime::Step {
       for (size_t b = b0; b < b1; ++b) {
         const size_t i = b * mr, mi = std::min(mr, m - i);
         for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
-          cfg.igemm(mi, g_.og, g_.cg, taps, ind + (b - b0) * taps * mr, packed_.data() + grp * group_packed,
+          cfg.igemm(mi, g_.og, g_.cg, taps, ind + (b - b0) * taps * mr, packed + grp * group_packed,
                     output + i * g_.o + grp * g_.og, g_.o * sizeof(float), nr * sizeof(float),
                     grp * g_.cg * sizeof(float), zero_.data(), &params);
         }
@@ -120,6 +126,7 @@ class Conv2dGemmStep final : public runtime::Step {
 
   ConvGeometry g_;
   mutable runtime::AlignedVector<float> packed_;
+  HalfPackedWeights half_;
   TensorRef in_, out_;
   bool one_by_one_;
   std::optional<TensorRef> runtime_filter_, runtime_bias_;
@@ -182,8 +189,16 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   const auto& p = std::get<Conv2dParams>(a.node.params);
   if (a.input(0).type != DataType::kFloat32) return NotSupported("conv2d: only float32 is implemented.");
   const float* filter = reinterpret_cast<const float*>(a.constant(1));
+  // A float16 filter (KeepHalfWeights): read as float32 here, kept as float16 in the GEMM steps.
+  const bool half = filter && a.input(1).type == DataType::kFloat16;
+  std::vector<float> widened;
+  if (half) {
+    widened = WidenHalves(a.constant(1), static_cast<size_t>(*NumElements(a.input(1).shape)));
+    filter = widened.data();
+  }
   const float* bias = reinterpret_cast<const float*>(a.constant(2));
   bool runtime_weights = !filter || (a.has_input(2) && !bias);
+  if (half && runtime_weights) return NotSupported("conv2d: a float16 filter beside a run-time bias.");
   ConvGeometry g = Geometry(a, p);
   size_t taps = g.taps();
   if (!runtime_weights && p.groups == g.c && g.cg == 1 && g.o == g.c) {
@@ -212,7 +227,14 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
     a.ConsumeConstant(1);
     a.ConsumeConstant(2);
   }
-  auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
+  std::unique_ptr<Conv2dGemmStep> step;
+  if (half && !runtime_weights) {
+    HalfPackedWeights kept(packed.data(), packed.size(), cfg.nr, cfg.nr * (ks * g.cg + 1));
+    step = std::make_unique<Conv2dGemmStep>(g, runtime::AlignedVector<float>(), a.in[0], a.out[0], one_by_one);
+    step->SetHalfWeights(std::move(kept));
+  } else {
+    step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
+  }
   if (runtime_weights) {
     step->SetRuntimeWeights(a.in[1], a.has_input(2) ? std::optional<TensorRef>(a.in[2]) : std::nullopt);
   }
