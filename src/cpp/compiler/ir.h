@@ -84,10 +84,11 @@ struct GemmParams {
   MinMax clamp;
 };
 struct MatMulParams {};  // batched [..., M, K] x [..., K, N] with broadcast batch dims
-// An integer matmul (ONNX MatMulInteger): inputs a uint8 [..., M, K], a's zero point (uint8, one element), and
-// b less its zero point transposed, as a float32 constant of exact integers in [-255, 255], [N, K]; output
-// int32 [..., M, N]: sum over k of (a - zero point) * b, exact. float_output, inputs 3 and 4 and clamp: as
-// ConvIntegerParams. Made from dequantizeLinear / matmul / cast chains by FuseIntegerOps.
+// An integer matmul (ONNX MatMulInteger): inputs a uint8 [..., M, K], a's zero point (uint8, one element), b
+// as given (a uint8 constant [K, N]) and b's zero point (a uint8 constant [N], or [1] for all); output int32
+// [..., M, N]: sum over k of (a - a zero point) * (b - b zero point), exact. float_output, inputs 4 and 5
+// (scale, bias) and clamp: as ConvIntegerParams' inputs 3 and 4. Made from dequantizeLinear / matmul / cast
+// chains by FuseIntegerOps.
 struct MatMulIntegerParams {
   bool float_output = false;
   MinMax clamp;

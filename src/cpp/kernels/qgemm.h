@@ -43,6 +43,9 @@ void QU8PackIgemmGoi(size_t nc, size_t kc, size_t ks, const uint8_t* w, const ui
                      const int32_t* bias, void* packed);
 void QU8PackIgemmGoiU8(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
                        const int32_t* bias, void* packed);
+// The same from w [kc][nc] (a matmul's B as stored), ks 1.
+void QU8PackIgemmGioU8(size_t nc, size_t kc, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                       const int32_t* bias, void* packed);
 
 #define WEBNN_QU8_IGEMM_UKERNEL(mr, nr, weights, name)                                                          \
   void name(size_t mr_, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,     \

@@ -189,13 +189,9 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   const auto& p = std::get<Conv2dParams>(a.node.params);
   if (a.input(0).type != DataType::kFloat32) return NotSupported("conv2d: only float32 is implemented.");
   const float* filter = reinterpret_cast<const float*>(a.constant(1));
-  // A float16 filter (KeepHalfWeights): read as float32 here, kept as float16 in the GEMM steps.
+  // A float16 filter (KeepHalfWeights): packed as float16 for the GEMM steps, widened for depthwise.
   const bool half = filter && a.input(1).type == DataType::kFloat16;
   std::vector<float> widened;
-  if (half) {
-    widened = WidenHalves(a.constant(1), static_cast<size_t>(*NumElements(a.input(1).shape)));
-    filter = widened.data();
-  }
   const float* bias = reinterpret_cast<const float*>(a.constant(2));
   bool runtime_weights = !filter || (a.has_input(2) && !bias);
   if (half && runtime_weights) return NotSupported("conv2d: a float16 filter beside a run-time bias.");
@@ -205,6 +201,10 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
     // Specialised 3x3 / 5x5 kernels, else the one taking the tap count at run time.
     const kernels::F32DwconvConfig* cfg = kernels::GetF32DwconvConfig(taps);
     if (!cfg) cfg = &kernels::GetF32DwconvGenericConfig();
+    if (half) {  // small: C x taps
+      widened = WidenHalves(a.constant(1), static_cast<size_t>(*NumElements(a.input(1).shape)));
+      filter = widened.data();
+    }
     {
       std::vector<float> w(taps * g.c);  // OHWI [C][KH][KW][1] -> [taps][C]
       for (size_t ch = 0; ch < g.c; ++ch) {
@@ -221,20 +221,21 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   bool one_by_one = taps == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 && p.pad_bottom == 0 &&
                     p.pad_left == 0 && p.pad_right == 0;
   size_t ks = one_by_one ? 1 : taps;
+  if (half) {
+    auto step = std::make_unique<Conv2dGemmStep>(g, runtime::AlignedVector<float>(), a.in[0], a.out[0], one_by_one);
+    step->SetHalfWeights(HalfPackedWeights::PackGoi(p.groups, g.og, g.cg, ks, cfg.nr, reinterpret_cast<const uint16_t*>(a.constant(1)),
+                                                    bias));
+    a.ConsumeConstant(1);
+    a.ConsumeConstant(2);
+    return StepPtr(std::move(step));
+  }
   runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
   if (!runtime_weights) {
     PackConvWeights(g, ks, cfg.nr, filter, bias, packed.data());
     a.ConsumeConstant(1);
     a.ConsumeConstant(2);
   }
-  std::unique_ptr<Conv2dGemmStep> step;
-  if (half && !runtime_weights) {
-    HalfPackedWeights kept(packed.data(), packed.size(), cfg.nr, cfg.nr * (ks * g.cg + 1));
-    step = std::make_unique<Conv2dGemmStep>(g, runtime::AlignedVector<float>(), a.in[0], a.out[0], one_by_one);
-    step->SetHalfWeights(std::move(kept));
-  } else {
-    step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
-  }
+  auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one);
   if (runtime_weights) {
     step->SetRuntimeWeights(a.in[1], a.has_input(2) ? std::optional<TensorRef>(a.in[2]) : std::nullopt);
   }

@@ -99,9 +99,9 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
   // and the int16 tiles are 3-10% faster than the uint8 ones (qgemm_bench); their filters are small beside
   // their activations.
   const size_t group_packed = kernels::QU8PackedIgemmSize(g.og, g.cg, taps);
-  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, false, "convInteger"));
+  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger"));
   a.ConsumeConstant(2);
-  IntegerEpilogue epilogue(a, g.o, p.float_output, p.clamp);
+  IntegerEpilogue epilogue(a, 3, g.o, p.float_output, p.clamp);
   return StepPtr(std::make_unique<ConvIntegerStep>(g, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], std::move(epilogue)));
 }
 

@@ -1,5 +1,6 @@
 #include "compiler/lower/half_weights.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "compiler/lower/parallel.h"
@@ -7,15 +8,32 @@
 
 namespace webnn::compiler {
 
-HalfPackedWeights::HalfPackedWeights(const float* packed, size_t floats, size_t nr, size_t block_floats)
-    : floats_(floats), nr_(nr), block_floats_(block_floats) {
-  const size_t blocks = floats / block_floats, per_block = block_floats - nr;
-  biases_.resize(blocks * nr);
-  weights_.resize(blocks * per_block);
-  for (size_t b = 0; b < blocks; ++b) {
-    std::memcpy(&biases_[b * nr], packed + b * block_floats, nr * sizeof(float));
-    kernels::f32_f16_vcvt_ukernel__wasmsimd_u8(per_block, packed + b * block_floats + nr, &weights_[b * per_block]);
+HalfPackedWeights HalfPackedWeights::PackGoi(size_t groups, size_t nc, size_t kc, size_t ks, size_t nr, const uint16_t* w,
+                                             const float* bias) {
+  HalfPackedWeights h;
+  const size_t blocks_per_group = (nc + nr - 1) / nr, per_block = ks * kc * nr;
+  h.nr_ = nr;
+  h.block_floats_ = per_block + nr;
+  h.floats_ = groups * blocks_per_group * h.block_floats_;
+  h.biases_.assign(groups * blocks_per_group * nr, 0.0f);
+  h.weights_.resize(groups * blocks_per_group * per_block);
+  // Column by column of each block: each reads its filter row in order (the writes stride by nr within the
+  // block, which stays in cache); columns past nc stay 0.
+  const size_t row = ks * kc;
+  std::fill(h.weights_.begin(), h.weights_.end(), uint16_t{0});
+  for (size_t grp = 0; grp < groups; ++grp) {
+    const uint16_t* gw = w + grp * nc * row;
+    for (size_t n0 = 0; n0 < nc; n0 += nr) {
+      const size_t nb = std::min(nr, nc - n0), block = grp * blocks_per_group + n0 / nr;
+      uint16_t* out = h.weights_.data() + block * per_block;
+      for (size_t j = 0; j < nb; ++j) {
+        if (bias) h.biases_[block * nr + j] = bias[grp * nc + n0 + j];
+        const uint16_t* from = gw + (n0 + j) * row;
+        for (size_t i = 0; i < row; ++i) out[i * nr + j] = from[i];
+      }
+    }
   }
+  return h;
 }
 
 const float* HalfPackedWeights::Widen(const runtime::ExecContext& ctx) const {

@@ -17,9 +17,10 @@ namespace webnn::compiler {
 class HalfPackedWeights {
  public:
   HalfPackedWeights() = default;
-  // From f32 packed weights (`floats` of them, blocks of block_floats, the first nr of each biases) whose
-  // weights are all float16 values.
-  HalfPackedWeights(const float* packed, size_t floats, size_t nr, size_t block_floats);
+  // Packs float16 filters (`groups` of [nc][ks][kc]) and a float32 bias (nullable, groups * nc) straight into
+  // the layout F32PackGemmGoi gives per group, without a float32 pass.
+  static HalfPackedWeights PackGoi(size_t groups, size_t nc, size_t kc, size_t ks, size_t nr, const uint16_t* w,
+                                   const float* bias);
 
   bool empty() const { return floats_ == 0; }
   size_t scratch_bytes() const { return (floats_ * sizeof(float) + 63) / 64 * 64; }

@@ -4,11 +4,11 @@
 
 namespace webnn::compiler {
 
-Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks, bool u8,
+Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
                                                   const char* op) {
   // The packer takes uint8 weights and per-column zero points, so each column is handed over as (f - min f)
   // with zero point -min f (its values span at most 255: one stored uint8 range less one zero point).
-  const size_t group_bytes = u8 ? kernels::QU8PackedIgemmSizeU8(nc, kc, ks) : kernels::QU8PackedIgemmSize(nc, kc, ks);
+  const size_t group_bytes = kernels::QU8PackedIgemmSize(nc, kc, ks);
   const size_t column = ks * kc;
   std::vector<uint8_t> packed(group_bytes * groups);
   std::vector<uint8_t> bytes(nc * column), zero_points(nc);
@@ -21,8 +21,7 @@ Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups,
       zero_points[o] = static_cast<uint8_t>(-lo);
       for (size_t k = 0; k < column; ++k) bytes[o * column + k] = static_cast<uint8_t>(row[k] - lo);
     }
-    (u8 ? kernels::QU8PackIgemmGoiU8 : kernels::QU8PackIgemmGoi)(nc, kc, ks, bytes.data(), zero_points.data(), true, nullptr,
-                                                                  packed.data() + grp * group_bytes);
+    kernels::QU8PackIgemmGoi(nc, kc, ks, bytes.data(), zero_points.data(), true, nullptr, packed.data() + grp * group_bytes);
   }
   return packed;
 }

@@ -15,21 +15,21 @@
 namespace webnn::compiler {
 
 // Packs weights that arrive less their zero point, as float32 exact integers [groups][nc][ks][kc] (each
-// column's values spanning at most 255), for the qu8 IGEMM kernels, as int16 (QU8PackIgemmGoi) or, with
-// `u8`, at one byte each (QU8PackIgemmGoiU8, the _ld64 kernels): group g's block at g * group_bytes,
-// group_bytes = QU8PackedIgemmSize(U8)(nc, kc, ks). `op` names the node in the error.
-Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks, bool u8,
+// column's values spanning at most 255), as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi): group g's
+// block at g * QU8PackedIgemmSize(nc, kc, ks). `op` names the node in the error.
+Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
                                                   const char* op);
 
 class IntegerEpilogue {
  public:
   IntegerEpilogue() = default;
-  // From inputs 3 (scale) and 4 (bias) of a node with `channels` output channels, when float_output.
-  IntegerEpilogue(const LowerArgs& a, size_t channels, bool float_output, MinMax clamp)
+  // From inputs `first` (scale) and first + 1 (bias) of a node with `channels` output channels, when
+  // float_output.
+  IntegerEpilogue(const LowerArgs& a, size_t first, size_t channels, bool float_output, MinMax clamp)
       : present_(float_output), channels_(channels), clamp_{clamp.min, clamp.max} {
     if (!present_) return;
-    scale_ = Operand(a, 3);
-    bias_ = Operand(a, 4);
+    scale_ = Operand(a, first);
+    bias_ = Operand(a, first + 1);
     scale_values_.resize(channels);
     bias_values_.resize(channels);
   }

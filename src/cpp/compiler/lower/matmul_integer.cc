@@ -1,6 +1,6 @@
 // matMulInteger (MatMulIntegerParams, made by FuseIntegerOps): the qu8 GEMM of uint8 rows [..., M, K] with a
-// run-time zero point by b packed once at its stored size (uint8 and a zero point per column, the _ld64
-// kernels: a one-row product is bound by the weight bytes it reads), exact int32 sums,
+// run-time zero point by b packed once at its stored size from its bytes as given (uint8 and a zero point
+// per column, the _ld64 kernels: a one-row product is bound by the weight bytes it reads), exact int32 sums,
 // or float32 with the fused epilogue (integer_gemm.h). The IGEMM kernels serve as GEMM: one tap, each
 // tile's row pointers made on the stack from a's base (a is a run-time tensor).
 #include <algorithm>
@@ -66,14 +66,20 @@ class MatMulIntegerStep final : public runtime::Step {
 
 Expected<StepPtr> LowerMatMulInteger(const LowerArgs& a) {
   const auto& p = std::get<MatMulIntegerParams>(a.node.params);
-  const float* b = reinterpret_cast<const float*>(a.constant(2));
-  if (!b || a.input(0).type != DataType::kUint8) return NotSupported("matMulInteger: expects uint8 input and a constant b.");
+  const uint8_t* b = a.constant(2);
+  const uint8_t* b_zero_point = a.constant(3);
+  if (!b || !b_zero_point || a.input(0).type != DataType::kUint8) {
+    return NotSupported("matMulInteger: expects uint8 input and a constant b and b zero point.");
+  }
   const Shape& a_shape = a.input(0).shape;
-  const size_t k = a_shape.back(), n = a.input(2).shape[0];
+  const size_t k = a_shape.back(), n = a.input(2).shape.back();
   const size_t m = static_cast<size_t>(*NumElements(a_shape) / k);
-  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(b, 1, n, k, 1, true, "matMulInteger"));
+  // b as stored, [K, N], packed at its size: one pass over its bytes.
+  std::vector<uint8_t> packed(kernels::QU8PackedIgemmSizeU8(n, k, 1));
+  kernels::QU8PackIgemmGioU8(n, k, b, b_zero_point, *NumElements(a.input(3).shape) > 1, nullptr, packed.data());
   a.ConsumeConstant(2);
-  IntegerEpilogue epilogue(a, n, p.float_output, p.clamp);
+  a.ConsumeConstant(3);
+  IntegerEpilogue epilogue(a, 4, n, p.float_output, p.clamp);
   return StepPtr(std::make_unique<MatMulIntegerStep>(m, k, n, std::move(packed), a.in[0], a.in[1], a.out[0], std::move(epilogue)));
 }
 

@@ -185,11 +185,51 @@ void FuseIntegerEpilogue(Subgraph& g) {
     // The fused node takes the place of the chain's last node: the scale and bias are computed by then
     // (onnxruntime multiplies the two scales after the ConvInteger).
     *float_output = true;
-    Node node{std::move(fused), {conv.inputs[0], conv.inputs[1], conv.inputs[2], scale, bias}, {y}, conv.label};
+    std::vector<ValueId> inputs = conv.inputs;  // then the scale and bias
+    inputs.insert(inputs.end(), {scale, bias});
+    Node node{std::move(fused), std::move(inputs), {y}, conv.label};
     conv.removed = true;
     for (int i : chain) g.nodes[i].removed = true;
     g.nodes[chain.back()] = std::move(node);
   }
+}
+
+// b of an integer matmul as given, a uint8 constant [K, N], and its zero point, a uint8 constant of one or
+// N elements, from the matmul's float b: dequantizeLinear(b uint8 constant, 1, zero point constant varying
+// along N at most) — no copy: the lowering packs the stored bytes — or, where the compiler folded that, a
+// float32 constant of exact integers, each column spanning at most 255 (small: rewritten as (f - min f)
+// with zero point -min f per column).
+bool IntegerMatMulB(Subgraph& g, ValueId bf, uint32_t k, uint32_t n, ValueId* b, ValueId* zero_point) {
+  if (const Node* dq = DequantizeOf(g, bf)) {
+    if (!IsConstant(g, dq->inputs[0]) || g.values[dq->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dq->inputs[1]) ||
+        !IsConstant(g, dq->inputs[2])) {
+      return false;
+    }
+    const Shape& zp_shape = g.values[dq->inputs[2]].shape;
+    const uint64_t zp_n = *NumElements(zp_shape);
+    if (zp_n != 1 && (zp_n != n || zp_shape.empty() || zp_shape.back() != n)) return false;  // along N only
+    *b = dq->inputs[0];
+    *zero_point = dq->inputs[2];
+    return true;
+  }
+  if (!IsConstant(g, bf) || g.values[bf].type != DataType::kFloat32) return false;
+  const float* f = reinterpret_cast<const float*>(g.values[bf].data->data());
+  std::vector<float> lo(n, 0.0f), hi(n, 0.0f);
+  for (uint64_t i = 0; i < uint64_t{k} * n; ++i) {
+    if (f[i] != static_cast<float>(static_cast<int32_t>(f[i]))) return false;
+    lo[i % n] = std::min(lo[i % n], f[i]);
+    hi[i % n] = std::max(hi[i % n], f[i]);
+  }
+  auto bytes = runtime::Buffer::Allocate(size_t{k} * n), zps = runtime::Buffer::Allocate(n);
+  if (!bytes.ok() || !zps.ok()) return false;
+  for (uint32_t j = 0; j < n; ++j) {
+    if (hi[j] - lo[j] > 255.0f) return false;
+    (*zps)->data()[j] = static_cast<uint8_t>(-lo[j]);
+  }
+  for (uint64_t i = 0; i < uint64_t{k} * n; ++i) (*bytes)->data()[i] = static_cast<uint8_t>(f[i] - lo[i % n]);
+  *b = g.AddConstant(DataType::kUint8, {k, n}, std::move(*bytes));
+  *zero_point = g.AddConstant(DataType::kUint8, {n}, std::move(*zps));
+  return true;
 }
 
 // cast(matmul(dequantizeLinear(a), dequantizeLinear(b constant)), int32) -> MatMulInteger (see the top).
@@ -215,17 +255,9 @@ void FuseIntegerMatMuls(Subgraph& g) {
     }
     const uint32_t k = b_shape[b_shape.size() - 2], n = b_shape.back();
     if (k < kMinChannelsPerGroup) continue;
-    std::shared_ptr<runtime::Buffer> b = IntegerFilter(g, matmul.inputs[1], b_shape.size() - 1);
-    if (!b) continue;
-    auto transposed = runtime::Buffer::Allocate(size_t{n} * k * sizeof(float));
-    if (!transposed.ok()) continue;
-    const float* from = reinterpret_cast<const float*>(b->data());
-    float* to = reinterpret_cast<float*>((*transposed)->data());
-    for (uint32_t row = 0; row < k; ++row) {
-      for (uint32_t col = 0; col < n; ++col) to[size_t{col} * k + row] = from[size_t{row} * n + col];
-    }
-    const ValueId w = g.AddConstant(DataType::kFloat32, {n, k}, std::move(*transposed));
-    Node node{MatMulIntegerParams{}, {dqa->inputs[0], dqa->inputs[2], w}, {cast.outputs[0]}, matmul.label};
+    ValueId b = kNoValue, b_zero_point = kNoValue;
+    if (!IntegerMatMulB(g, matmul.inputs[1], k, n, &b, &b_zero_point)) continue;
+    Node node{MatMulIntegerParams{}, {dqa->inputs[0], dqa->inputs[2], b, b_zero_point}, {cast.outputs[0]}, matmul.label};
     g.nodes[m].removed = true;
     g.nodes[i] = std::move(node);
   }

@@ -19,8 +19,9 @@ namespace {
 
 // Both layouts: per block of NR columns, NR int32 biases, [NR int32 zero points,] then per tap, per 8 k, per
 // column, 8 weights: `put(column, stored weight, zero point)` writes one (padding: column or k out of range).
+// w is [nc][ks][kc] (goi) or [kc][nc] (gio, ks 1).
 template <typename Put>
-uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, bool gio, const uint8_t* w_zero_point, bool per_channel,
                     const int32_t* bias, bool zero_points_in_header, uint8_t* out, Put put) {
   const size_t kp = (kc + 7) / 8 * 8;
   for (size_t j0 = 0; j0 < nc; j0 += kQU8IgemmNr) {
@@ -41,7 +42,7 @@ uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uin
           const size_t n = j0 + j;
           for (size_t k = k0; k < k0 + 8; ++k) {
             const bool real = n < nc && k < kc;
-            out = put(out, real, real ? w[(n * ks + s) * kc + k] : uint8_t{0}, zero_points[j]);
+            out = put(out, real, real ? w[gio ? k * nc + n : (n * ks + s) * kc + k] : uint8_t{0}, zero_points[j]);
           }
         }
       }
@@ -54,7 +55,7 @@ uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uin
 
 void QU8PackIgemmGoi(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
                      const int32_t* bias, void* packed) {
-  PackBlocks(nc, kc, ks, w, w_zero_point, per_channel, bias, false, static_cast<uint8_t*>(packed),
+  PackBlocks(nc, kc, ks, w, false, w_zero_point, per_channel, bias, false, static_cast<uint8_t*>(packed),
              [](uint8_t* out, bool real, uint8_t v, int32_t zero_point) {
                const int16_t x = real ? static_cast<int16_t>(int32_t{v} - zero_point) : int16_t{0};
                std::memcpy(out, &x, sizeof(x));
@@ -66,7 +67,16 @@ void QU8PackIgemmGoiU8(size_t nc, size_t kc, size_t ks, const uint8_t* w, const 
                        const int32_t* bias, void* packed) {
   // Padding holds 0: the kernels multiply a row's padding lanes (-a_zero_point) by it, and the zero point
   // comes off through the row sums, which count only real k.
-  PackBlocks(nc, kc, ks, w, w_zero_point, per_channel, bias, true, static_cast<uint8_t*>(packed),
+  PackBlocks(nc, kc, ks, w, false, w_zero_point, per_channel, bias, true, static_cast<uint8_t*>(packed),
+             [](uint8_t* out, bool, uint8_t v, int32_t) {
+               *out = v;
+               return out + 1;
+             });
+}
+
+void QU8PackIgemmGioU8(size_t nc, size_t kc, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                       const int32_t* bias, void* packed) {
+  PackBlocks(nc, kc, 1, w, true, w_zero_point, per_channel, bias, true, static_cast<uint8_t*>(packed),
              [](uint8_t* out, bool, uint8_t v, int32_t) {
                *out = v;
                return out + 1;

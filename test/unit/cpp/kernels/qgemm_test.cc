@@ -117,5 +117,27 @@ TEST(QU8Igemm, LargestProductsOverALongK) {
   }
 }
 
+// A matmul's B packed as stored ([kc][nc], QU8PackIgemmGioU8) gives the bytes its transpose packed by
+// QU8PackIgemmGoiU8 gives: per-tensor and per-column zero points, nc and kc off the block sizes.
+TEST(QU8Igemm, GioPackingMatchesGoi) {
+  Rng rng(9);
+  for (size_t nc : {1, 4, 7, 13}) {
+    for (size_t kc : {1, 8, 11, 40}) {
+      for (bool per_channel : {false, true}) {
+        std::vector<uint8_t> kn(kc * nc), nk(nc * kc), zp(per_channel ? nc : 1);
+        for (uint8_t& v : kn) v = static_cast<uint8_t>(rng.Next());
+        for (uint8_t& v : zp) v = static_cast<uint8_t>(rng.Next());
+        for (size_t k = 0; k < kc; ++k) {
+          for (size_t n = 0; n < nc; ++n) nk[n * kc + k] = kn[k * nc + n];
+        }
+        std::vector<uint8_t> gio(QU8PackedIgemmSizeU8(nc, kc, 1)), goi(gio.size());
+        QU8PackIgemmGioU8(nc, kc, kn.data(), zp.data(), per_channel, nullptr, gio.data());
+        QU8PackIgemmGoiU8(nc, kc, 1, nk.data(), zp.data(), per_channel, nullptr, goi.data());
+        ASSERT_EQ(gio, goi) << "nc " << nc << " kc " << kc;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace webnn::kernels
