@@ -1,8 +1,9 @@
 // Float16 weights stay float16 (compiler/passes/keep_half_weights.cc): a conv whose filter is
 // cast(constant float16 -> float32), as a half-precision export reaches WebNN, computes bit for bit what the
 // same conv computes on the widened float32 filter (the widening is exact), NCHW/OIHW and NHWC/OHWI, 1x1 and
-// 3x3, groups, with a bias and a fused relu, and after build() the graph holds the float16 bytes, not a
-// float32 copy: at most its constants as given + its arena (the widened weights' scratch included) + 10%.
+// 3x3, groups, with a bias and a fused relu; so does a matmul of 256 rows or more by such a b (fewer rows keep
+// a float32 b). After build() the graph holds the float16 bytes, not a float32 copy: at most its constants as
+// given + its arena (the widened weights' scratch included) + 10%.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
@@ -79,6 +80,45 @@ test('a float16 filter behind a cast computes what its float32 widening computes
     half.graph.destroy();
     full.graph.destroy();
   }
+});
+
+async function buildMatMul(half, rows, k, n, layers = 1) {
+  const b = new MLGraphBuilder(context);
+  const shape = [2, rows, k];
+  let y = b.input('x', { dataType: 'float32', shape });
+  let given = 0;
+  for (let l = 0; l < layers; ++l) {
+    const { bits, values } = halves(k * n, 5 + l);
+    given += half ? bits.byteLength : values.byteLength;
+    y = b.matmul(y, half ? b.cast(b.constant({ dataType: 'float16', shape: [k, n] }, bits), 'float32')
+                         : b.constant({ dataType: 'float32', shape: [k, n] }, values));
+  }
+  return { graph: await b.build({ y }), outputShape: y.shape, shape, given };
+}
+
+test('a matmul by a float16 b behind a cast computes what its float32 widening computes, bit for bit', async () => {
+  for (const [rows, k, n] of [[256, 64, 48], [300, 100, 70], [1, 256, 64]]) {
+    const half = await buildMatMul(true, rows, k, n), full = await buildMatMul(false, rows, k, n);
+    const x = floats(half.shape.reduce((p, d) => p * d, 1), 13);
+    const [a, b] = [await run(half, half.shape, x), await run(full, full.shape, x)];
+    for (let i = 0; i < a.length; ++i) {
+      if (!Object.is(a[i], b[i])) assert.fail(`[${rows}, ${k}] x [${k}, ${n}]: element ${i}: ${a[i]} against ${b[i]}`);
+    }
+    half.graph.destroy();
+    full.graph.destroy();
+  }
+});
+
+test('a float16-weight matmul stack of 256 rows holds its float16 bytes after build()', async () => {
+  await settled();
+  const before = (await __testing.heapStats()).inUse;
+  const { graph, given } = await buildMatMul(true, 256, 1024, 1024, 6);
+  const held = (await __testing.heapStats()).inUse - before;
+  const arena = __testing.graphArenaBytes(graph);
+  const bound = (given + arena) * 1.1 + 64 * 1024;
+  assert.ok(held <= bound, `${held} bytes held > ${Math.round(bound)} (constants ${given} + arena ${arena}, +10%)`);
+  assert.ok(given * 2 > bound, 'the bound tells a float32 copy apart');
+  graph.destroy();
 });
 
 test('a float16-weight conv stack holds its float16 bytes after build(), not a float32 copy', async () => {

@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "compiler/lower/broadcast.h"
+#include "compiler/lower/half_weights.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/gemm.h"
@@ -168,6 +169,23 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   const float* b_const = reinterpret_cast<const float*>(a.constant(1));
   bool shared_b = true;
   for (uint64_t i = 0; i < batches; ++i) shared_b = shared_b && b_off[i] == b_off[0];
+  if (b_const && a.input(1).type == DataType::kFloat16) {
+    // A float16 B (KeepHalfWeights: 256 rows or more, one B for every batch) packed as float16, widened into
+    // the plan's scratch at each run.
+    if (!shared_b) return NotSupported("matmul: a float16 b per batch.");
+    const auto& cfg = kernels::GetF32GemmConfig();
+    auto half = std::make_shared<HalfPackedWeights>(
+        HalfPackedWeights::PackGio(n, k, cfg.nr, reinterpret_cast<const uint16_t*>(a.constant(1)) + b_off[0]));
+    a.ConsumeConstant(1);
+    const size_t scratch = half->scratch_bytes();
+    return MakeStepWithScratch("matmul", batches * m * n * k, scratch, [=](const ExecContext& ctx) {
+      const float* pk = half->Widen(ctx);
+      for (uint64_t i = 0; i < batches; ++i) {
+        RunPackedGemm(ctx.pool, m, n, k, ctx.As<float>(ra) + a_off[i], k, pk, ctx.As<float>(ry) + i * m * n, n,
+                      kernels::MinMaxParams{-INFINITY, INFINITY});
+      }
+    });
+  }
   runtime::AlignedVector<float> packed;
   if (b_const && shared_b) {
     packed = PackB(b_const + b_off[0], k, n, false, 1.0f, nullptr);

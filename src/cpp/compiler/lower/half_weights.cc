@@ -36,6 +36,22 @@ HalfPackedWeights HalfPackedWeights::PackGoi(size_t groups, size_t nc, size_t kc
   return h;
 }
 
+HalfPackedWeights HalfPackedWeights::PackGio(size_t nc, size_t kc, size_t nr, const uint16_t* w) {
+  HalfPackedWeights h;
+  const size_t blocks = (nc + nr - 1) / nr, per_block = kc * nr;
+  h.nr_ = nr;
+  h.block_floats_ = per_block + nr;
+  h.floats_ = blocks * h.block_floats_;
+  h.biases_.assign(blocks * nr, 0.0f);
+  h.weights_.assign(blocks * per_block, uint16_t{0});
+  for (size_t n0 = 0; n0 < nc; n0 += nr) {
+    const size_t nb = std::min(nr, nc - n0);
+    uint16_t* out = h.weights_.data() + n0 / nr * per_block;
+    for (size_t k = 0; k < kc; ++k) std::memcpy(out + k * nr, w + k * nc + n0, nb * sizeof(uint16_t));
+  }
+  return h;
+}
+
 const float* HalfPackedWeights::Widen(const runtime::ExecContext& ctx) const {
   float* to = reinterpret_cast<float*>(ctx.scratch);
   const size_t blocks = floats_ / block_floats_, per_block = block_floats_ - nr_;

@@ -1,8 +1,9 @@
-// Packed f32 GEMM weights kept in half precision between runs (float16 constants read as float32, where the
-// graph casts them: KeepHalfWeights). The f32 packed layout (kernels/gemm.h: blocks of NR biases, then the
-// weights) is stored as its float32 biases and its float16 weights, at about half the bytes; each run widens
-// it into the plan's shared scratch (ExecContext::scratch) for the f32 kernels: one pass over the weights
-// (0.3 ms for 590K of them), against a conv's tens of milliseconds over them. The weights widen exactly.
+// Packed f32 GEMM weights kept in half precision between runs: float16 constants the graph casts to float32
+// (KeepHalfWeights: conv2d filters, and matmul Bs of 256 rows or more). The f32 packed layout (kernels/gemm.h:
+// blocks of NR biases, then the weights) is stored as its float32 biases and its float16 weights, at about
+// half the bytes; each run widens it into the plan's shared scratch (ExecContext::scratch) for the f32
+// kernels: one pass over the weights (0.3 ms for 590K of them), against a conv's tens of milliseconds over
+// them. The weights widen exactly.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +22,8 @@ class HalfPackedWeights {
   // the layout F32PackGemmGoi gives per group, without a float32 pass.
   static HalfPackedWeights PackGoi(size_t groups, size_t nc, size_t kc, size_t ks, size_t nr, const uint16_t* w,
                                    const float* bias);
+  // The same for a matmul's float16 B as stored, [kc][nc] (F32PackGemmGio's layout, no bias).
+  static HalfPackedWeights PackGio(size_t nc, size_t kc, size_t nr, const uint16_t* w);
 
   bool empty() const { return floats_ == 0; }
   size_t scratch_bytes() const { return (floats_ * sizeof(float) + 63) / 64 * 64; }

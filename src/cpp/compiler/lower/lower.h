@@ -45,14 +45,17 @@ Expected<StepPtr> LowerNode(const LowerArgs& args);
 template <typename Fn>
 class LambdaStep final : public runtime::Step {
  public:
-  LambdaStep(const char* name, uint64_t macs, Fn fn) : name_(name), macs_(macs), fn_(std::move(fn)) {}
+  LambdaStep(const char* name, uint64_t macs, Fn fn, size_t scratch = 0)
+      : name_(name), macs_(macs), scratch_(scratch), fn_(std::move(fn)) {}
   void Run(const runtime::ExecContext& ctx) const override { fn_(ctx); }
   const char* name() const override { return name_; }
   uint64_t macs() const override { return macs_; }
+  size_t scratch_bytes() const override { return scratch_; }
 
  private:
   const char* name_;
   uint64_t macs_;
+  size_t scratch_;
   Fn fn_;
 };
 
@@ -64,6 +67,11 @@ StepPtr MakeStep(const char* name, Fn fn) {
 template <typename Fn>
 StepPtr MakeStep(const char* name, uint64_t macs, Fn fn) {
   return std::make_unique<LambdaStep<Fn>>(name, macs, std::move(fn));
+}
+// The same using `scratch` bytes of ExecContext::scratch during its run.
+template <typename Fn>
+StepPtr MakeStepWithScratch(const char* name, uint64_t macs, size_t scratch, Fn fn) {
+  return std::make_unique<LambdaStep<Fn>>(name, macs, std::move(fn), scratch);
 }
 
 }  // namespace webnn::compiler

@@ -22,8 +22,9 @@ void FuseActivations(Subgraph& g);
 // the same with matmul (ONNX MatMulInteger) into one MatMulInteger node, and the float epilogue after either
 // (cast to float32, mul by a scale, add a bias) into them.
 void FuseIntegerOps(Subgraph& g);
-// conv2d(x, cast(float16 constant -> float32)), through reshapes and transposes: the conv reads the float16
-// constant (kept at its size; widened per run), the cast goes.
+// conv2d(x, cast(float16 constant -> float32)) and matmul(a of 256 rows or more, cast(...)), through reshapes
+// and transposes: the conv or matmul reads the float16 constant (kept at its size; widened per run), the
+// cast goes.
 void KeepHalfWeights(Subgraph& g);
 // Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
 void ReduceStrength(Subgraph& g);
