@@ -54,7 +54,7 @@ function reference({ c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1,
 // epilogue: what onnxruntime's dynamic quantization puts after a ConvInteger, which joins the integer conv:
 // cast to float32, mul by a scale (a run-time [1], or a per-channel constant [1, M, 1, 1]), add a bias
 // constant [1, M, 1, 1], relu. Checked bit for bit against the same float32 operations, each rounded.
-async function run(shape, { perChannel = false, expectInteger = true, large = false, epilogue = null } = {}) {
+async function run(shape, { perChannel = false, expectInteger = true, large = false, epilogue = null, signed = false } = {}) {
   const { c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1, pad = 0 } = shape;
   const context = await ml.createContext();
   const b = new MLGraphBuilder(context);
@@ -62,12 +62,16 @@ async function run(shape, { perChannel = false, expectInteger = true, large = fa
   const xzp = b.input('xzp', { dataType: 'uint8', shape: [] });
   // `large`: values near 255 against zero points of 0, so every product is near 65025 and sums pass 2^24.
   const near255 = (v) => (large ? v.map((x) => 255 - (x & 7)) : v);
-  const wBytes = near255(bytes(m * (c / groups) * k * k, m + k));
-  const wzpBytes = perChannel ? bytes(m, 7) : new Uint8Array([large ? 0 : 119]);
+  // signed: int8 weights and zero points (ONNX ConvInteger's other weight type), their bytes read as int8.
+  const wBytes = signed ? Int8Array.from(bytes(m * (c / groups) * k * k, m + k), (v) => v - 128)
+                        : near255(bytes(m * (c / groups) * k * k, m + k));
+  const wzpBytes = signed ? Int8Array.from(perChannel ? bytes(m, 7) : [large ? 0 : 119], (v) => (v % 64) - 32)
+                          : perChannel ? bytes(m, 7) : new Uint8Array([large ? 0 : 119]);
+  const wType = signed ? 'int8' : 'uint8';
   const xzpValue = large ? 0 : 131;
   const ones = b.constant({ dataType: 'float32', shape: [1, 1, 1, 1] }, new Float32Array([1]));
-  const wconst = b.constant({ dataType: 'uint8', shape: [m, c / groups, k, k] }, wBytes);
-  const wzp = b.constant({ dataType: 'uint8', shape: perChannel ? [m, 1, 1, 1] : [] }, wzpBytes);
+  const wconst = b.constant({ dataType: wType, shape: [m, c / groups, k, k] }, wBytes);
+  const wzp = b.constant({ dataType: wType, shape: perChannel ? [m, 1, 1, 1] : [] }, wzpBytes);
   const xf = b.dequantizeLinear(x, ones, b.reshape(xzp, [1, 1, 1, 1]));
   const wf = b.dequantizeLinear(wconst, perChannel ? b.constant({ dataType: 'float32', shape: [m, 1, 1, 1] }, new Float32Array(m).fill(1)) : ones,
                                 perChannel ? wzp : b.reshape(wzp, [1, 1, 1, 1]));
@@ -138,6 +142,11 @@ test('the float epilogue (cast, mul by a run-time or per-channel scale, add a bi
   await run({ c: 32, h: 8, w: 8, m: 6, k: 3, groups: 2, pad: 1 }, { epilogue: { relu: true, perChannelScale: true } });
   await run({ c: 64, h: 6, w: 5, m: 4, k: 3, pad: 1 }, { large: true, epilogue: {} });
   await run({ c: 8, h: 300, w: 301, m: 8, k: 3, pad: 1 }, { epilogue: { relu: true } });
+});
+
+test('int8 weights and zero points (per tensor and per output channel) run on the integer kernels too', async () => {
+  await run({ c: 32, h: 9, w: 8, m: 12, k: 3, pad: 1 }, { signed: true });
+  await run({ c: 16, h: 7, w: 9, m: 20, k: 3, pad: 1, groups: 2 }, { signed: true, perChannel: true, epilogue: { relu: true } });
 });
 
 test('fewer than 8 input channels per group stay on the float kernels', async () => {

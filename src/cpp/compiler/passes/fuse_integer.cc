@@ -5,8 +5,8 @@
 // becomes ConvInteger(x_uint8, x_zero_point, w - w_zero_point): integer products summed exactly in int32 (the
 // float conv rounded its sums above 2^24, and ran on 4-byte activations). The filter less its zero point is
 // computed here once, as exact integers, whether the compiler had folded w_float into a constant (small
-// filters) or not. Left as they are: other scales (the QDQ form), a conv with a bias or a fused activation,
-// int8 operands, a w_zero_point per input channel (the EP puts a per-channel one there: its math would then
+// filters) or not; the filter may be uint8 or int8. Left as they are: other scales (the QDQ form), a conv with
+// a bias or a fused activation, int8 activations, a w_zero_point per input channel (the EP puts a per-channel one there: its math would then
 // be wrong anyway), and fewer than 8 input channels per group (the integer kernels read k 8 at a time).
 // MatMulInteger likewise: cast(matmul(dequantizeLinear(a_uint8, 1, a_zero_point), dequantizeLinear(b_uint8
 // constant [K, N], 1, b_zero_point one value or one per column)), int32) becomes MatMulInteger(a_uint8,
@@ -83,10 +83,14 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
     }
   }
   const Node* dq = DequantizeOf(g, source);
-  if (!dq || !IsConstant(g, dq->inputs[0]) || g.values[dq->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dq->inputs[1]) ||
-      !IsConstant(g, dq->inputs[2])) {
-    return nullptr;
-  }
+  // uint8 or int8 weights (ONNX ConvInteger takes either beside uint8 activations); less their zero point
+  // they are integers in [-255, 255] either way.
+  if (!dq || !IsConstant(g, dq->inputs[0]) || !AllOnes(g, dq->inputs[1]) || !IsConstant(g, dq->inputs[2])) return nullptr;
+  const DataType w_type = g.values[dq->inputs[0]].type;
+  if (w_type != DataType::kUint8 && w_type != DataType::kInt8) return nullptr;
+  const auto value = [w_type](const uint8_t* p, uint64_t at) {
+    return w_type == DataType::kInt8 ? int32_t{static_cast<int8_t>(p[at])} : int32_t{p[at]};
+  };
   const Shape& w_shape = g.values[dq->inputs[0]].shape;
   const Shape& zp_shape = g.values[dq->inputs[2]].shape;
   const std::vector<uint64_t> zp_strides = BroadcastStrides(zp_shape, w_shape);
@@ -113,7 +117,7 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
       zp_at += index[d] * zp_strides[perm[d]];
     }
     for (uint64_t j = 0; j < row; ++j) {
-      out[i + j] = static_cast<float>(int32_t{w[w_at + j * w_step]} - int32_t{zp[zp_at + j * zp_step]});
+      out[i + j] = static_cast<float>(value(w, w_at + j * w_step) - value(zp, zp_at + j * zp_step));
     }
     for (size_t d = last; d-- > 0;) {
       if (++index[d] < out_shape[d]) break;
