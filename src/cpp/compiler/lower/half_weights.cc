@@ -16,11 +16,10 @@ HalfPackedWeights HalfPackedWeights::PackGoi(size_t groups, size_t nc, size_t kc
   h.block_floats_ = per_block + nr;
   h.floats_ = groups * blocks_per_group * h.block_floats_;
   h.biases_.assign(groups * blocks_per_group * nr, 0.0f);
-  h.weights_.resize(groups * blocks_per_group * per_block);
+  h.weights_.assign(groups * blocks_per_group * per_block, uint16_t{0});
   // Column by column of each block: each reads its filter row in order (the writes stride by nr within the
   // block, which stays in cache); columns past nc stay 0.
   const size_t row = ks * kc;
-  std::fill(h.weights_.begin(), h.weights_.end(), uint16_t{0});
   for (size_t grp = 0; grp < groups; ++grp) {
     const uint16_t* gw = w + grp * nc * row;
     for (size_t n0 = 0; n0 < nc; n0 += nr) {

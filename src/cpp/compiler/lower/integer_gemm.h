@@ -14,6 +14,11 @@
 
 namespace webnn::compiler {
 
+// A column of `len` float32 values (`stride` apart) that are integers spanning at most 255 (weights less
+// their zero point), as uint8 bytes (`byte_stride` apart) with a zero point: (f - min f) and -min f, the
+// minimum taken with 0. False when a value is not an integer or the column spans more than 255.
+bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, size_t byte_stride, uint8_t* zero_point);
+
 // Packs weights that arrive less their zero point, as float32 exact integers [groups][nc][ks][kc] (each
 // column's values spanning at most 255), as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi): group g's
 // block at g * QU8PackedIgemmSize(nc, kc, ks). `op` names the node in the error.

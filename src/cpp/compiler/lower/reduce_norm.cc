@@ -179,6 +179,11 @@ float Extreme(bool max, float a, float b) {
   return (a > b) == max ? a : b;
 }
 
+// The max (min) of n >= 1 floats, by the f32_rmax (f32_rmin) kernel.
+float ExtremeOf(bool max, size_t n, const float* v) {
+  return max ? kernels::f32_rmax_ukernel__wasmsimd_u16(n, v) : kernels::f32_rmin_ukernel__wasmsimd_u16(n, v);
+}
+
 // float32 and float16 reductions whose reduced axes are consecutive, [outer][reduced][inner]: the
 // double-accumulating row kernel when inner is 1 (rows: NCHW spatial, a last axis), the column kernel
 // otherwise (NHWC spatial, a leading axis), and f32_rmax / f32_rmin for reduceMax / reduceMin over rows. The sums are the generic
@@ -226,8 +231,7 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
       ParallelRows(ctx.pool, chunks, kChunk, [&](uint64_t b, uint64_t e) {
         for (uint64_t c = b; c < e; ++c) {
           const size_t n = static_cast<size_t>(std::min(kChunk, reduced - c * kChunk));
-          found[c] = max ? kernels::f32_rmax_ukernel__wasmsimd_u16(n, x + c * kChunk)
-                         : kernels::f32_rmin_ukernel__wasmsimd_u16(n, x + c * kChunk);
+          found[c] = ExtremeOf(max, n, x + c * kChunk);
         }
       });
       float r = found[0];
@@ -242,11 +246,8 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
       ParallelRows(ctx.pool, outer, reduced, [&](uint64_t b, uint64_t e) {
         for (uint64_t o = b; o < e; ++o) {
           const T* row = x + o * reduced;
-          const auto extreme_of = [max](size_t n, const float* v) {
-            return max ? kernels::f32_rmax_ukernel__wasmsimd_u16(n, v) : kernels::f32_rmin_ukernel__wasmsimd_u16(n, v);
-          };
           if constexpr (std::is_same_v<T, float>) {
-            y[o] = extreme ? extreme_of(reduced, row) : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
+            y[o] = extreme ? ExtremeOf(max, reduced, row) : finish(kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(reduced, row, what));
           } else {
             float block[kBlock];
             double sum = 0;
@@ -255,7 +256,7 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
               const size_t count = std::min<uint64_t>(kBlock, reduced - i);
               Widen(count, row + i, block);
               if (extreme) {
-                found = Extreme(max, found, extreme_of(count, block));
+                found = Extreme(max, found, ExtremeOf(max, count, block));
               } else {
                 sum += kernels::f32_f64acc_rsum_ukernel__wasmsimd_u8(count, block, what);
               }

@@ -6,11 +6,12 @@
 // float conv rounded its sums above 2^24, and ran on 4-byte activations). The filter less its zero point is
 // computed here once, as exact integers, whether the compiler had folded w_float into a constant (small
 // filters) or not; the filter may be uint8 or int8. Left as they are: other scales (the QDQ form), a conv with
-// a bias or a fused activation, int8 activations, a w_zero_point per input channel (the EP puts a per-channel one there: its math would then
-// be wrong anyway), and fewer than 8 input channels per group (the integer kernels read k 8 at a time).
+// a bias or a fused activation, int8 activations, a w_zero_point per input channel (the EP puts a
+// per-channel one there: its math would then be wrong anyway), and fewer than 8 input channels per group (the
+// integer kernels read k 8 at a time).
 // MatMulInteger likewise: cast(matmul(dequantizeLinear(a_uint8, 1, a_zero_point), dequantizeLinear(b_uint8
 // constant [K, N], 1, b_zero_point one value or one per column)), int32) becomes MatMulInteger(a_uint8,
-// a_zero_point, (b - b_zero_point) transposed to [N, K]); K below 8 is left to the float path.
+// a_zero_point, b_uint8, b_zero_point), b as given; K below 8 is left to the float path.
 // Then the float epilogue: what onnxruntime's dynamic quantization puts after a ConvInteger or MatMulInteger —
 // cast to float32, mul by the product of the scales, add the bias — joins the integer node
 // (FuseIntegerEpilogue), which converts each output tile in place while it is in cache, where three passes
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "compiler/lower/integer_gemm.h"
 #include "compiler/passes/passes.h"
 #include "runtime/buffer.h"
 
@@ -46,6 +48,22 @@ const Node* DequantizeOf(const Subgraph& g, ValueId v) {
   return q && q->dequantize ? &g.nodes[p] : nullptr;
 }
 
+// A live cast to int32: where both patterns end.
+bool IsCastToInt32(const Subgraph& g, const Node& n) {
+  return !n.removed && std::holds_alternative<CastParams>(n.params) && g.values[n.outputs[0]].type == DataType::kInt32;
+}
+
+// The dequantizeLinear of uint8 activations with scale 1 and one zero point producing v (how the EP hands a
+// ConvInteger's or MatMulInteger's activations over), or nullptr.
+const Node* UnitDequantizedActivation(const Subgraph& g, ValueId v) {
+  const Node* dq = DequantizeOf(g, v);
+  if (!dq || g.values[dq->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dq->inputs[1]) ||
+      *NumElements(g.values[dq->inputs[2]].shape) != 1) {
+    return nullptr;
+  }
+  return dq;
+}
+
 // The strides of `shape` broadcast (numpy, right-aligned) to `full`: 0 where it broadcasts.
 std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
   std::vector<uint64_t> strides(full.size(), 0);
@@ -58,11 +76,10 @@ std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
   return strides;
 }
 
-// The filter conv2d (or b matmul) reads, less its zero point, as float32 exact integers, or nullptr when
-// `filter` is not the dequantized uint8 constant of the pattern (optionally transposed, or already folded to a
-// constant of small integers). The zero point may vary along `channel_axis` of the filter (the output
-// channels) only.
-std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter, size_t channel_axis) {
+// The filter conv2d reads, less its zero point, as float32 exact integers, or nullptr when `filter` is not the
+// dequantized uint8 or int8 constant of the pattern (optionally transposed, or already folded to a constant of
+// small integers). The zero point may vary along the filter's axis 0 (the output channels) only.
+std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter) {
   const Shape& out_shape = g.values[filter].shape;
   const uint64_t n = *NumElements(out_shape);
   if (IsConstant(g, filter)) {  // folded: (w - zero point) * 1, already exact integers
@@ -94,10 +111,9 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
   const Shape& w_shape = g.values[dq->inputs[0]].shape;
   const Shape& zp_shape = g.values[dq->inputs[2]].shape;
   const std::vector<uint64_t> zp_strides = BroadcastStrides(zp_shape, w_shape);
-  // A zero point varying along anything but the output channels (the filter's channel_axis after the
-  // transpose).
+  // A zero point varying along anything but the output channels (the filter's axis 0 after the transpose).
   for (size_t d = 0; d < w_shape.size(); ++d) {
-    if (zp_strides[d] != 0 && d != perm[channel_axis]) return nullptr;
+    if (zp_strides[d] != 0 && d != perm[0]) return nullptr;
   }
   const uint8_t* w = g.values[dq->inputs[0]].data->data();
   const uint8_t* zp = g.values[dq->inputs[2]].data->data();
@@ -218,19 +234,11 @@ bool IntegerMatMulB(Subgraph& g, ValueId bf, uint32_t k, uint32_t n, ValueId* b,
   }
   if (!IsConstant(g, bf) || g.values[bf].type != DataType::kFloat32) return false;
   const float* f = reinterpret_cast<const float*>(g.values[bf].data->data());
-  std::vector<float> lo(n, 0.0f), hi(n, 0.0f);
-  for (uint64_t i = 0; i < uint64_t{k} * n; ++i) {
-    if (f[i] != static_cast<float>(static_cast<int32_t>(f[i]))) return false;
-    lo[i % n] = std::min(lo[i % n], f[i]);
-    hi[i % n] = std::max(hi[i % n], f[i]);
-  }
   auto bytes = runtime::Buffer::Allocate(size_t{k} * n), zps = runtime::Buffer::Allocate(n);
   if (!bytes.ok() || !zps.ok()) return false;
-  for (uint32_t j = 0; j < n; ++j) {
-    if (hi[j] - lo[j] > 255.0f) return false;
-    (*zps)->data()[j] = static_cast<uint8_t>(-lo[j]);
+  for (uint32_t j = 0; j < n; ++j) {  // column j: k values n apart
+    if (!ColumnAsBytes(f + j, k, n, (*bytes)->data() + j, n, (*zps)->data() + j)) return false;
   }
-  for (uint64_t i = 0; i < uint64_t{k} * n; ++i) (*bytes)->data()[i] = static_cast<uint8_t>(f[i] - lo[i % n]);
   *b = g.AddConstant(DataType::kUint8, {k, n}, std::move(*bytes));
   *zero_point = g.AddConstant(DataType::kUint8, {n}, std::move(*zps));
   return true;
@@ -241,17 +249,12 @@ void FuseIntegerMatMuls(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& cast = g.nodes[i];
-    if (cast.removed || !std::holds_alternative<CastParams>(cast.params) || g.values[cast.outputs[0]].type != DataType::kInt32) {
-      continue;
-    }
+    if (!IsCastToInt32(g, cast)) continue;
     const int m = ProducerOf(g, cast.inputs[0]);
     if (m < 0 || consumers[cast.inputs[0]] != 1 || !std::holds_alternative<MatMulParams>(g.nodes[m].params)) continue;
     const Node& matmul = g.nodes[m];
-    const Node* dqa = DequantizeOf(g, matmul.inputs[0]);
-    if (!dqa || g.values[dqa->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dqa->inputs[1]) ||
-        *NumElements(g.values[dqa->inputs[2]].shape) != 1) {
-      continue;
-    }
+    const Node* dqa = UnitDequantizedActivation(g, matmul.inputs[0]);
+    if (!dqa) continue;
     const Shape a_shape = g.values[matmul.inputs[0]].shape, b_shape = g.values[matmul.inputs[1]].shape;
     // One b for every row of a: rank 2, or leading axes of 1 that broadcast to a's batch.
     if (a_shape.size() < 2 || b_shape.size() < 2 || b_shape.size() > a_shape.size() || *NumElements(b_shape) != uint64_t{b_shape[b_shape.size() - 2]} * b_shape.back()) {
@@ -274,9 +277,7 @@ void FuseIntegerOps(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& cast = g.nodes[i];
-    if (cast.removed || !std::holds_alternative<CastParams>(cast.params) || g.values[cast.outputs[0]].type != DataType::kInt32) {
-      continue;
-    }
+    if (!IsCastToInt32(g, cast)) continue;
     // A reshape may stand between them (a 1-channel conv's NHWC -> NCHW transpose became one).
     ValueId conv_out = cast.inputs[0];
     int c = ProducerOf(g, conv_out);
@@ -299,14 +300,11 @@ void FuseIntegerOps(Subgraph& g) {
       x_perm = std::get<TransposeParams>(g.nodes[t].params).perm;
       xf = g.nodes[t].inputs[0];
     }
-    const Node* dqx = DequantizeOf(g, xf);
-    if (!dqx || g.values[dqx->inputs[0]].type != DataType::kUint8 || !AllOnes(g, dqx->inputs[1]) ||
-        *NumElements(g.values[dqx->inputs[2]].shape) != 1 || g.values[conv.inputs[0]].type != DataType::kFloat32) {
-      continue;
-    }
+    const Node* dqx = UnitDequantizedActivation(g, xf);
+    if (!dqx || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
     const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
     if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
-    std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1], 0);
+    std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1]);
     if (!filter) continue;
     ValueId x = dqx->inputs[0];
     const ValueId x_zero_point = dqx->inputs[2], y = cast.outputs[0];
