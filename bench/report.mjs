@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Every table of issue 10 in one run, then a summary of its seven targets with the figures this run
-// measured. `npm run bench` (= node bench/report.mjs; it loads no wasm itself), 2.8-3.2 min on 2 cores:
+// Every benchmark table in one run, then a summary of the seven targets with the figures this run
+// measured (issue 10 set them). `npm run bench` (= node bench/report.mjs; it loads no wasm itself), 2.8-3.2 min on 2 cores:
 //
 //   1. models in Chromium: onnxruntime-web's WebNN EP on us vs its wasm EP, 1 and 2 threads (bench/run.mjs --browser)
 //   2. models through our API alone in Node, 1 and 2 threads (bench/direct.mjs)
@@ -10,9 +10,18 @@
 //
 // Each runs in its own process, one after the other, and prints its own table; the summary reads their
 // --json output. Options: --runs N (Chromium's timed rounds, default 20), --no-browser (skip 1),
-// --json out.json (the summary and every part's figures), --chart file.svg (the Chromium ratios as
-// bench/chart.mjs draws them), --from out.json (print the summary of an earlier run's --json again),
-// --child pool (internal).
+// --json out.json (the date, the host, the summary, the tables and every part's figures), --chart file.svg
+// (the Chromium ratios as bench/chart.mjs draws them), --from out.json (an earlier run's --json instead of
+// running anything), --child pool (internal). Reports:
+//
+//   --markdown docs/performance.md   the run's tables, between the file's "generated" markers (the rest of
+//                                    the file is left alone), and the chart beside it (model-ratios.svg)
+//   --readme README.md               the headline table (Chromium, ours / onnxruntime-web per model and
+//                                    thread count) between README's markers
+//   --check                          writes nothing: exits 1 if either file differs from what it would write
+//
+//   node bench/report.mjs --json docs/performance.json --markdown docs/performance.md --readme README.md
+//   node bench/report.mjs --from docs/performance.json --markdown docs/performance.md --readme README.md [--check]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,6 +42,9 @@ function parseArgs(argv) {
     json: { type: 'string' },
     chart: { type: 'string' },
     from: { type: 'string' },
+    markdown: { type: 'string' },
+    readme: { type: 'string' },
+    check: { type: 'boolean' },
     child: { type: 'string' },
   });
 }
@@ -182,10 +194,176 @@ function summarize({ chromium, direct, threads, pool, kernels, operators }) {
 }
 
 function printSummary(rows) {
-  console.log('\n# Issue 10\'s targets, as measured in this run\n');
+  console.log('\n# The seven targets, as measured in this run\n');
   console.log('| target | measured | bound | |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.target} | ${r.measured} | ${r.bound} | ${verdict(r.met)} |`);
+}
+
+// The run's tables, as docs/performance.md shows them: [{ id, title, how, header, rows }], cells as text.
+// A --json file written by this script carries them (`tables`), so --from reprints them as they were; an
+// older file without them has them computed from its figures.
+function tablesOf(data) {
+  if (data.tables) return data.tables;
+  const tables = [];
+  const summary = data.summary ?? summarize(data);
+  tables.push({ id: 'targets', title: 'Targets', how: 'Each target with what this run measured, its bound and whether it was met.',
+                header: ['target', 'measured', 'bound', ''], rows: summary.map((r) => [r.target, r.measured, r.bound, verdict(r.met)]) });
+  const chromium = data.chromium?.results;
+  if (chromium) {
+    const best = (engine, t, m) => chromium.find((r) => r.engine === engine && r.threads === t)?.models?.[m]?.best;
+    const threads = [...new Set(chromium.map((r) => r.threads))].sort();
+    const models = [...new Set(chromium.flatMap((r) => Object.keys(r.models ?? {})))];
+    const variant = chromium.find((r) => r.engine === 'ours' && r.runtime)?.runtime?.variant;
+    const rows = [];
+    for (const m of models) {
+      for (const t of threads) {
+        const a = best('ours', t, m), b = best('ort', t, m);
+        rows.push([m, String(t), a ? a.toFixed(1) : 'n/a', b ? b.toFixed(1) : 'n/a', a && b ? f2(a / b) : 'n/a']);
+      }
+    }
+    tables.push({ id: 'chromium', title: 'Models in Chromium',
+                  how: '`node bench/run.mjs --browser --runs ' + (data.chromium.runs ?? 20) + '`: onnxruntime-web with its WebNN EP on ' +
+                       `webnn-wasm${variant ? ` (\`${variant}\`)` : ''} against its own wasm EP, both in one cross-origin isolated page ` +
+                       'per thread count, in turns; best `session.run()` ms; ratio ours ÷ theirs (below 1 we are faster).',
+                  header: ['model', 'threads', 'ours ms', 'ort-wasm ms', 'ratio'], rows });
+  }
+  const direct = data.direct;
+  if (direct?.['ours:1'] && direct['ours:2']) {
+    tables.push({ id: 'direct', title: 'Models through our API alone, Node',
+                  how: '`node --no-experimental-fetch bench/direct.mjs`: the graphs the EP builds, replayed with no framework in ' +
+                       'the process; best of 20 runs x 2 rounds, ms.',
+                  header: ['model', '1 thread', '2 threads', '1 → 2 speed-up'],
+                  rows: Object.keys(direct['ours:1']).map((m) => {
+                    const a = direct['ours:1'][m].best, b = direct['ours:2'][m]?.best;
+                    return [m, a.toFixed(1), b ? b.toFixed(1) : 'n/a', b ? f2(a / b) : 'n/a'];
+                  }) });
+  }
+  if (data.threads?.rows?.length) {
+    tables.push({ id: 'threads', title: 'One operator at 1 and 2 threads',
+                  how: '`npm run bench:threads`: each thread count in its own process, in turns; ms per dispatch of back-to-back dispatches.',
+                  header: ['op', 'shape', '1T ms', '2T ms', '2T GFLOP/s', 'speed-up'],
+                  rows: data.threads.rows.map((r) => [r.op, r.shape, f2(r.ms[1]), f2(r.ms[2]), (r.flops / (r.ms[2] * 1e6)).toFixed(1), f2(r.ms[1] / r.ms[2])]) });
+  }
+  const kRows = data.kernels?.kernels?.rows?.filter((r) => !r.error) ?? [];
+  if (kRows.length) {
+    tables.push({ id: 'kernels', title: 'Kernels against XNNPACK',
+                  how: '`npm run bench:xnnpack`: tfjs-backend-wasm in the same Node process, 1 thread, same shapes and data, ' +
+                       'interleaved samples; our time includes dispatch and `readTensor`, theirs `dataSync()`; ratio ours ÷ theirs.',
+                  header: ['op', 'shape', 'ours', 'XNNPACK', 'ratio (medians)', 'ratio (bests)', 'their side'],
+                  rows: kRows.map((r) => [r.op, r.shape, `${r.oursRate.toFixed(1)} ${r.unit}`, `${r.xnnpackRate.toFixed(1)} ${r.unit}`,
+                                          f2(r.ratio), f2(r.ratioBest), r.xnnpackSide ?? '']) });
+  }
+  if (data.operators?.length) {
+    tables.push({ id: 'operators', title: 'Every operator\'s steps',
+                  how: '`npm run bench:operators`: each operator on one 0.8 MB tensor through our API, 1 thread, the fastest of 30 ' +
+                       'profiled dispatches.',
+                  header: ['operator', 'input', 'ms', 'ns per element'],
+                  rows: data.operators.map((r) => [r.name, r.shape.join('x'), r.ms.toFixed(3), f2(r.nsPerElement)]) });
+  }
+  return tables;
+}
+
+// The date and host line of a run (a --json file of this script carries both).
+function runLine(data) {
+  const h = data.host ?? {};
+  const host = [h.cpus && `${h.cpus} CPU(s)${h.cpu ? ` (${h.cpu})` : ''}`, h.node && `Node ${h.node}`,
+                h.load && `load average ${h.load}`].filter(Boolean).join(', ');
+  return `Run of ${data.date ?? 'an unknown date'}${host ? ` on ${host}` : ''}.`;
+}
+
+// A markdown table; columns empty in every row are left out.
+function markdownTable(header, rows) {
+  const keep = header.map((_, i) => rows.some((r) => r[i] !== undefined && r[i] !== ''));
+  const pick = (cells) => cells.filter((_, i) => keep[i]);
+  const line = (cells) => `| ${pick(cells).map((c) => String(c ?? '').replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(header), `|${pick(header).map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+const MARKS = {
+  markdown: ['<!-- generated by bench/report.mjs --markdown: begin -->', '<!-- generated by bench/report.mjs --markdown: end -->'],
+  readme: ['<!-- generated by bench/report.mjs --readme: begin -->', '<!-- generated by bench/report.mjs --readme: end -->'],
+};
+
+// docs/performance.md's generated part: the run line, then each table with how it was measured; the chart
+// (model-ratios.svg, beside the file) after the Chromium table.
+function performanceMarkdown(data) {
+  const parts = [runLine(data)];
+  if (data.note) parts.push(data.note);
+  for (const t of tablesOf(data)) {
+    parts.push(`### ${t.title}`, t.how, markdownTable(t.header, t.rows));
+    if (t.id === 'chromium') {
+      parts.push('![Bar chart of the table above: our time over onnxruntime-web\'s wasm EP per model, 1 and 2 threads, with the par and 0.8 lines](model-ratios.svg)');
+    }
+  }
+  return parts.join('\n\n');
+}
+
+// README's headline: per model, ratio (ours vs theirs ms) at each thread count, from the Chromium table.
+function headlineMarkdown(data, docLink) {
+  const t = tablesOf(data).find((x) => x.id === 'chromium');
+  if (!t) throw new Error('no Chromium table in this run: the headline needs one');
+  const threads = [...new Set(t.rows.map((r) => r[1]))];
+  const models = [...new Set(t.rows.map((r) => r[0]))];
+  const rows = models.map((m) => [m, ...threads.map((th) => {
+    const r = t.rows.find((x) => x[0] === m && x[1] === th);
+    return r ? `**${r[4]}** (${r[2]} vs ${r[3]} ms)` : 'n/a';
+  })]);
+  const date = String(data.date ?? 'an unknown date').split(/[ T]/)[0];
+  return [markdownTable(['model', ...threads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)], rows),
+          '',
+          `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in Chromium (below 1 we are faster), run of ${date}: ` +
+          `[the full report](${docLink}).`].join('\n');
+}
+
+// Puts `body` between the markers in `file`'s text (or, for a file without them, at its end); with
+// `check`, only compares. Returns true when the file is (or was already) up to date.
+function writeRegion(file, [begin, end], body, { check, create }) {
+  const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  if (old === null && !create) throw new Error(`${file} not found`);
+  const region = `${begin}\n${body}\n${end}`;
+  let text;
+  if (old !== null && old.includes(begin) && old.includes(end)) {
+    text = old.slice(0, old.indexOf(begin)) + region + old.slice(old.indexOf(end) + end.length);
+  } else if (create) {
+    text = `${old === null ? '' : `${old.trimEnd()}\n\n`}${region}\n`;
+  } else {
+    throw new Error(`${file} has no ${begin} ... ${end} markers`);
+  }
+  if (text === old) return true;
+  if (check) return false;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  console.log(`wrote ${file}`);
+  return true;
+}
+
+// --markdown / --readme / --check for a run's data (`from`: the --json file it came from, if any).
+function writeReports(o, data, from) {
+  let fresh = true;
+  if (o.markdown) {
+    fresh = writeRegion(o.markdown, MARKS.markdown, performanceMarkdown(data), { check: o.check, create: true }) && fresh;
+    const chromium = data.chromium?.results;
+    if (chromium && !o.check) {
+      const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-chart-')), 'chromium.json');
+      fs.writeFileSync(tmp, JSON.stringify(data.chromium));
+      spawnSync(process.execPath, [path.join(BENCH, 'chart.mjs'), tmp, path.join(path.dirname(o.markdown), 'model-ratios.svg')], { stdio: 'inherit' });
+      fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
+    } else if (!chromium) {
+      console.log('chart: left as it is (no raw Chromium figures in this run\'s data)');
+    }
+  }
+  if (o.readme) {
+    const doc = o.markdown ? path.relative(path.dirname(o.readme), o.markdown).split(path.sep).join('/') : 'docs/performance.md';
+    fresh = writeRegion(o.readme, MARKS.readme, headlineMarkdown(data, doc), { check: o.check, create: false }) && fresh;
+  }
+  if (!fresh) {
+    console.log(`stale: ${[o.markdown, o.readme].filter(Boolean).join(' and/or ')} differ from ${from ?? 'this run'}'s tables; ` +
+                `run node bench/report.mjs --from ${from ?? '<out.json>'}${o.markdown ? ` --markdown ${o.markdown}` : ''}${o.readme ? ` --readme ${o.readme}` : ''}`);
+    return 1;
+  }
+  if (o.check) console.log(`up to date: ${[o.markdown, o.readme].filter(Boolean).join(', ')}`);
+  return 0;
 }
 
 async function main() {
@@ -194,15 +372,22 @@ async function main() {
     await poolChild();
     return 0;
   }
+  if (o.check && !o.markdown && !o.readme) throw new Error('--check needs --markdown and/or --readme');
   if (o.from) {
-    printSummary(summarize(JSON.parse(fs.readFileSync(o.from, 'utf8'))));
+    const data = JSON.parse(fs.readFileSync(o.from, 'utf8'));
+    if (o.markdown || o.readme) return writeReports(o, data, o.from);
+    const targets = tablesOf(data).find((t) => t.id === 'targets');
+    console.log(`\n# The seven targets, as measured in the run of ${data.date ?? 'an unknown date'}\n`);
+    console.log(markdownTable(targets.header, targets.rows));
     return 0;
   }
   const started = performance.now();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-bench-'));
   const at = (name) => path.join(tmp, `${name}.json`);
+  const loadAtStart = os.loadavg().map((x) => x.toFixed(2)).join(' ');
   console.log(`bench/report.mjs: Node ${process.versions.node}, ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model}), ` +
-              `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+              `load average ${loadAtStart}`);
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
   const figures = {};
   if (o.browser) {
     figures.chromium = part('Models in Chromium: onnxruntime-web on us vs its wasm EP', 'run.mjs',
@@ -220,9 +405,13 @@ async function main() {
   if (o.chart && figures.chromium) {
     spawnSync(process.execPath, [path.join(BENCH, 'chart.mjs'), at('chromium'), o.chart], { stdio: 'inherit' });
   }
-  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ summary: rows, ...figures }, null, 2));
+  const host = { node: process.versions.node, cpus: os.cpus().length, cpu: os.cpus()[0]?.model?.trim(),
+                 load: `${loadAtStart} at the start, ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} at the end` };
+  const data = { date, host, summary: rows, ...figures };
+  data.tables = tablesOf(data);
+  if (o.json) fs.writeFileSync(o.json, JSON.stringify(data, null, 2));
   fs.rmSync(tmp, { recursive: true, force: true });
-  return 0;
+  return o.markdown || o.readme ? writeReports(o, data, o.json) : 0;
 }
 
 await runMain('bench', main);
