@@ -43,6 +43,7 @@ if [[ -f test/models/ort-models.test.mjs ]]; then
   run ort-node-relaxed node --no-experimental-fetch "${relaxed_flag[@]}" test/models/ort-models.test.mjs --expect-variant relaxed-simd-threaded
 fi
 run node22 bash tools/test-node22.sh
+run docs node test/docs/run.mjs
 if [[ -f test/browser/run.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run browser node test/browser/run.mjs; fi
 if [[ -f test/browser/engines.mjs && ${WEBNN_SKIP_BROWSER:-0} != 1 ]]; then run engines node test/browser/engines.mjs; fi
 if [[ ${WEBNN_SKIP_BROWSER:-0} == 1 ]]; then run package node test/package/run.mjs --no-browser; else run package node test/package/run.mjs; fi
