@@ -2,7 +2,8 @@
 //   src/js/generated/idl-tables.js the IDL as tables (operations, constructors, dictionaries, enums, typedefs,
 //                                  interface names), which src/js/webidl/conversions.js interprets;
 //   src/js/generated/webnn.d.ts    ambient TypeScript declarations of the current spec API.
-// Inputs: idl/webnn.idl, then idl/compat.idl (older drafts' members; conversions only, not in the .d.ts).
+// Inputs: idl/webnn.idl, then idl/compat.idl (older drafts' members and Chromium's beyond the spec snapshot;
+// conversions only, not in the .d.ts).
 //
 // Usage: node tools/gen-webidl.mjs [--out-dir <dir>] [--check]
 //   --check  exit 1 if the files in the output folder are missing or differ from what would be generated.
@@ -178,10 +179,20 @@ export function readIdl(root = ROOT) {
         }
         break;
       }
-      case 'enum':
+      case 'enum': {
+        // [ExtendsEnum=Name] (ours, not WebIDL's, which has no partial enums): the values join the enum Name
+        // defined before; the carrier enum itself is not registered.
+        const extend = def.extAttrs.find((a) => a.name === 'ExtendsEnum');
+        if (extend) {
+          const target = model.enums.get(extend.rhs?.value);
+          if (!target) throw unsupported(`[ExtendsEnum] of an enum not defined before`, where);
+          target.values.push(...def.values.map((v) => v.value));
+          break;
+        }
         if (model.enums.has(def.name)) throw unsupported('an enum defined twice', where);
         first('enum', model.enums, def.name, () => ({ values: def.values.map((v) => v.value), compat }));
         break;
+      }
       case 'typedef':
         first('typedef', model.typedefs, def.name, () => ({ type: typeString(def.idlType, def.extAttrs), idlType: def.idlType, compat }));
         collectNamedTypes(def.idlType, model.referenced);

@@ -201,7 +201,7 @@ describe('runCase', () => {
     expect(created.every((t) => t._destroyed)).toBe(true);
   });
 
-  test('optional unsupported -> skip; required unsupported -> fail; outside spec -> skip', async () => {
+  test('optional unsupported -> skip; required unsupported -> fail; outside spec -> skip unless listed', async () => {
     const graph = {
       inputs: {x: T([1], [1], 'float16')},
       operators: [{name: 'add', arguments: [{a: 'x'}, {b: 'x'}], outputs: 'out'}],
@@ -217,6 +217,15 @@ describe('runCase', () => {
     expect(req.reason).toMatch(/^required case unsupported by opSupportLimits/);
     const out = await runCase(context, makeCase(graph, {outsideSpec: 'outside spec: int4'}));
     expect(out).toMatchObject({status: 'skip', outsideSpec: true});
+    expect(out.reason).toMatch(/^outside spec: int4; unsupported by opSupportLimits: add.a float16/);
+    // An outside-spec case whose types the context lists runs (and is still marked as outside the spec).
+    const supported = {
+      inputs: {x: T([1], [1])},
+      operators: [{name: 'relu', arguments: [{input: 'x'}], outputs: 'out'}],
+      expectedOutputs: {out: T([1], [1])},
+    };
+    expect(await runCase(context, makeCase(supported, {outsideSpec: 'outside spec: int4'})))
+        .toMatchObject({status: 'pass', outsideSpec: true});
   });
 });
 
@@ -350,7 +359,7 @@ describe('CLI end to end (fake API)', () => {
     ]);
     expect(r.stdout).toMatch(/^add +2 +2 +1 +5$/m);
     expect(r.stdout).toMatch(/^TOTAL +10 +5 +2 +17$/m);
-    expect(r.stdout).toMatch(/outside spec \(int4\/uint4, not run, counted as skipped\): 1/);
+    expect(r.stdout).toMatch(/outside spec \(int4\/uint4, beyond the spec snapshot\): 1, 0 passed, 1 skipped/);
     expect(r.stdout).toMatch(/known upstream data issues \(allowed to fail\): 1 \(1 failed\)/);
     expect(r.stdout).toMatch(/relative error bound of 1e-3/);
     expect(r.stdout).toMatch(/UNEXPECTED FAILURES:\n {2}add: add float32 expected off by 2 ULP: output 'output'\[0\]: actual 2/);

@@ -20,6 +20,13 @@ std::optional<uint64_t> ByteLength(DataType type, const Shape& shape) {
   return CheckedMul(*n, ByteSize(type));
 }
 
+std::optional<uint64_t> PackedByteLength(DataType type, const Shape& shape) {
+  if (!IsFourBit(type)) return ByteLength(type, shape);
+  auto n = NumElements(shape);
+  if (!n) return std::nullopt;
+  return *n / 2 + *n % 2;
+}
+
 uint64_t Product(const Shape& shape, size_t begin, size_t end) {
   uint64_t n = 1;
   for (size_t i = begin; i < end && i < shape.size(); ++i) n *= shape[i];

@@ -19,8 +19,11 @@ constexpr uint64_t kMaxTensorByteLength = uint64_t{1} << 31;
 
 // Number of elements, or nullopt on overflow. A scalar (rank 0) has one element.
 std::optional<uint64_t> NumElements(const Shape& shape);
-// Byte length of a tensor, or nullopt on overflow.
+// Byte length of a tensor inside the engine (a byte per 4-bit element), or nullopt on overflow.
 std::optional<uint64_t> ByteLength(DataType type, const Shape& shape);
+// Byte length of its data at the API: 4-bit elements two to a byte (the last byte half used when the count
+// is odd), every other type as ByteLength.
+std::optional<uint64_t> PackedByteLength(DataType type, const Shape& shape);
 // Product of dims [begin, end).
 uint64_t Product(const Shape& shape, size_t begin, size_t end);
 // "[1, 3, 224, 224]".

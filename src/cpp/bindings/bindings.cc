@@ -162,7 +162,7 @@ val Stage(double size) {
 class Tensor {
  public:
   Tensor(std::shared_ptr<runtime::Context> c, const std::shared_ptr<runtime::Tensor>& t)
-      : context_(std::move(c)), tensor_(t), bytes_(t->bytes()) {}
+      : context_(std::move(c)), tensor_(t), bytes_(t->api_bytes()) {}
   std::shared_ptr<runtime::Tensor> get() const { return tensor_.lock(); }
   void destroy() {
     if (auto t = tensor_.lock()) context_->DestroyTensor(t);

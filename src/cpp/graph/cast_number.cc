@@ -18,6 +18,8 @@ void IntBounds(DataType type, __int128* lo, __int128* hi) {
     case DataType::kUint32: *lo = 0; *hi = UINT32_MAX; return;
     case DataType::kInt8: *lo = INT8_MIN; *hi = INT8_MAX; return;
     case DataType::kUint8: *lo = 0; *hi = UINT8_MAX; return;
+    case DataType::kInt4: *lo = -8; *hi = 7; return;
+    case DataType::kUint4: *lo = 0; *hi = 15; return;
     default: *lo = *hi = 0; return;
   }
 }
@@ -71,8 +73,10 @@ std::vector<uint8_t> NumberBytes(const Number& x, DataType type) {
     case DataType::kUint64: put(static_cast<uint64_t>(c.bigint)); break;
     case DataType::kInt32: put(static_cast<int32_t>(c.value)); break;
     case DataType::kUint32: put(static_cast<uint32_t>(c.value)); break;
-    case DataType::kInt8: put(static_cast<int8_t>(c.value)); break;
-    case DataType::kUint8: put(static_cast<uint8_t>(c.value)); break;
+    case DataType::kInt8:
+    case DataType::kInt4: put(static_cast<int8_t>(c.value)); break;
+    case DataType::kUint8:
+    case DataType::kUint4: put(static_cast<uint8_t>(c.value)); break;
   }
   return bytes;
 }

@@ -8,6 +8,7 @@
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
+#include "runtime/four_bit.h"
 
 namespace webnn::graph {
 
@@ -46,24 +47,33 @@ Expected<OperandId> GraphBuilder::Input(const std::string& name, DataType type, 
 Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes) {
   RETURN_IF_ERROR(CheckUsable("constant"));
   RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
-  size_t expected = static_cast<size_t>(*ByteLength(type, shape));
-  if (bytes != expected) {
-    return TypeError("constant buffer: byte length " + std::to_string(bytes) + " does not match the descriptor's " +
-                     std::to_string(expected) + ".");
+  RETURN_IF_ERROR(CheckConstantBytes(type, shape, bytes));
+  ASSIGN_OR_RETURN(auto buffer, runtime::Buffer::Allocate(static_cast<size_t>(*ByteLength(type, shape))));
+  if (IsFourBit(type)) {
+    runtime::UnpackFourBit(type, buffer->size(), data, buffer->data());
+  } else if (bytes) {
+    std::memcpy(buffer->data(), data, bytes);
   }
-  ASSIGN_OR_RETURN(auto buffer, runtime::Buffer::Allocate(bytes));
-  if (bytes) std::memcpy(buffer->data(), data, bytes);
-  return Constant(type, shape, std::move(buffer));
+  return AddConstant(type, shape, std::move(buffer));
 }
 
 Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer) {
   RETURN_IF_ERROR(CheckUsable("constant"));
   RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
-  const size_t expected = static_cast<size_t>(*ByteLength(type, shape));
-  if (buffer->size() != expected) {
-    return TypeError("constant buffer: byte length " + std::to_string(buffer->size()) + " does not match the descriptor's " +
-                     std::to_string(expected) + ".");
-  }
+  // 4-bit data arrives packed and is held a byte per element: unpacked into a buffer of its own.
+  if (IsFourBit(type)) return Constant(type, shape, buffer->data(), buffer->size());
+  RETURN_IF_ERROR(CheckConstantBytes(type, shape, buffer->size()));
+  return AddConstant(type, shape, std::move(buffer));
+}
+
+Status GraphBuilder::CheckConstantBytes(DataType type, const Shape& shape, size_t bytes) const {
+  const size_t expected = static_cast<size_t>(*PackedByteLength(type, shape));
+  if (bytes == expected) return Status::Ok();
+  return TypeError("constant buffer: byte length " + std::to_string(bytes) + " does not match the descriptor's " +
+                   std::to_string(expected) + ".");
+}
+
+Expected<OperandId> GraphBuilder::AddConstant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer) {
   Operand op;
   op.desc = {type, shape};
   op.kind = OperandKind::kConstant;
@@ -75,6 +85,7 @@ Expected<OperandId> GraphBuilder::ConstantNumber(DataType type, const Number& va
   RETURN_IF_ERROR(CheckUsable("constant"));
   if (!BigIntAllowed(value, type)) return TypeError("constant value: " + BigIntRefusal(type));
   std::vector<uint8_t> bytes = NumberBytes(value, type);
+  // A 4-bit scalar's byte is also its packed form: the value is in the low nibble.
   return Constant(type, {}, bytes.data(), bytes.size());
 }
 

@@ -20,8 +20,10 @@ class GraphBuilder {
   explicit GraphBuilder(uint32_t context_id) : context_id_(context_id) {}
 
   Expected<OperandId> Input(const std::string& name, DataType type, const Shape& shape);
+  // `data` as the API gives it (4-bit values packed two to a byte; see base/data_type.h).
   Expected<OperandId> Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes);
-  // Takes `buffer` as the constant's storage (constant() copies a page's bytes once, into it).
+  // Takes `buffer` as the constant's storage (constant() copies a page's bytes once, into it); 4-bit data
+  // is unpacked into a buffer of its own instead.
   Expected<OperandId> Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer);
   Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
   // constant(dataType, value): a scalar holding the spec's cast of value to dataType.
@@ -45,6 +47,8 @@ class GraphBuilder {
  private:
   Status CheckUsable(const char* method) const;
   Expected<OperandId> AddOperand(Operand operand);
+  Status CheckConstantBytes(DataType type, const Shape& shape, size_t bytes) const;
+  Expected<OperandId> AddConstant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer);
   std::vector<bool> Reachable(const NamedOutputs& outputs) const;
 
   uint32_t context_id_;

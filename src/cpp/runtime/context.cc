@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "runtime/clock.h"
+#include "runtime/four_bit.h"
 
 namespace webnn::runtime {
 namespace {
@@ -45,14 +46,19 @@ Status Context::CheckTensor(const char* method, const Tensor& tensor) const {
 
 Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_ptr<Buffer> staged) {
   RETURN_IF_ERROR(CheckTensor("writeTensor", *tensor));
-  if (staged->size() != tensor->bytes()) {
+  if (staged->size() != tensor->api_bytes()) {
     return TypeError("writeTensor inputData: byte length " + std::to_string(staged->size()) +
-                     " does not match the tensor's " + std::to_string(tensor->bytes()) + ".");
+                     " does not match the tensor's " + std::to_string(tensor->api_bytes()) + ".");
   }
   const double cost_ms = static_cast<double>(tensor->bytes()) * kCopyMsPerByte;
   RunOrEnqueue({[tensor, staged = std::move(staged)](ThreadPool*) {
                  tensor->StagePendingReads();
-                 std::memcpy(tensor->data(), staged->data(), tensor->bytes());
+                 const DataType type = tensor->info().type;
+                 if (IsFourBit(type)) {
+                   UnpackFourBit(type, tensor->bytes(), staged->data(), tensor->data());
+                 } else {
+                   std::memcpy(tensor->data(), staged->data(), tensor->bytes());
+                 }
                  return Status::Ok();
                },
                nullptr},
@@ -63,6 +69,18 @@ Status Context::WriteTensor(const std::shared_ptr<Tensor>& tensor, std::shared_p
 Expected<std::shared_ptr<ReadRequest>> Context::ReadTensor(const std::shared_ptr<Tensor>& tensor) {
   RETURN_IF_ERROR(CheckTensor("readTensor", *tensor));
   auto request = std::make_shared<ReadRequest>();
+  if (IsFourBit(tensor->info().type)) {
+    // The bytes JS copies are packed, so they are a copy from the start: no later write can reach them.
+    ASSIGN_OR_RETURN(auto packed, Buffer::Allocate(tensor->api_bytes()));
+    RunOrEnqueue({[tensor, request, packed = std::move(packed)](ThreadPool*) {
+                   PackFourBit(tensor->bytes(), tensor->data(), packed->data());
+                   request->Publish(packed);
+                   return Status::Ok();
+                 },
+                 [request] { request->completion.Signal(Completion::kFailed); }},
+                 0.0);
+    return request;
+  }
   RunOrEnqueue({[tensor, request](ThreadPool*) {
                  tensor->AddPendingRead(request);
                  request->Publish(tensor->buffer());

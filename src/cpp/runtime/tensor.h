@@ -29,6 +29,8 @@ class Tensor {
   const TensorInfo& info() const { return info_; }
   uint32_t context_id() const { return context_id_; }
   size_t bytes() const { return buffer_->size(); }
+  // Its byte length at the API (readTensor(), writeTensor()): 4-bit elements packed two to a byte.
+  size_t api_bytes() const { return static_cast<size_t>(*PackedByteLength(info_.type, info_.shape)); }
   uint8_t* data() { return buffer_->data(); }
   const uint8_t* data() const { return buffer_->data(); }
   const std::shared_ptr<Buffer>& buffer() const { return buffer_; }

@@ -5,17 +5,21 @@
 import { eventLoopIdle, holdProcessOpen, isNode } from '../loader.js';
 import { unwrap } from './errors.js';
 
-const kElementBytes = { float32: 4, float16: 2, int32: 4, uint32: 4, int64: 8, uint64: 8, int8: 1, uint8: 1 };
+// int4 and uint4 (Chromium's, beyond the spec snapshot) take half a byte: two to a byte, low nibble first.
+const kElementBytes = {
+  float32: 4, float16: 2, int32: 4, uint32: 4, int64: 8, uint64: 8, int8: 1, uint8: 1, int4: 0.5, uint4: 0.5,
+};
 // The views the spec accepts for each data type besides Uint8Array (its table "MLOperandDataType and
-// ArrayBufferView compatibility"; float16 data also comes as Uint16Array bits, as its note allows).
+// ArrayBufferView compatibility"; float16 data also comes as Uint16Array bits, as its note allows). 4-bit data
+// comes as bytes, as Chromium takes it.
 const kViews = {
   float32: ['Float32Array'], float16: ['Float16Array', 'Uint16Array'], int32: ['Int32Array'],
   uint32: ['Uint32Array'], int64: ['BigInt64Array'], uint64: ['BigUint64Array'], int8: ['Int8Array'],
-  uint8: ['Uint8Array'],
+  uint8: ['Uint8Array'], int4: ['Uint8Array'], uint4: ['Uint8Array'],
 };
 
 export function descriptorByteLength({ dataType, shape }) {
-  return shape.reduce((n, d) => n * d, kElementBytes[dataType]);
+  return Math.ceil(shape.reduce((n, d) => n * d, kElementBytes[dataType]));
 }
 
 // The spec's "validate buffer with descriptor": the byte length must match and a view must be a

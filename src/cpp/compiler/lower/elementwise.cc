@@ -244,6 +244,22 @@ inline To CastValue(From v) {
   }
 }
 
+// Into int4 or uint4, held in int8 / uint8 (base/data_type.h): the 8-bit results of CastValue narrowed by the
+// same rule, saturating from a float (clamp to [-8, 7] or [0, 15]: clamping the 8-bit saturation again gives
+// the 4-bit one) and wrapping from an integer (the low four bits, sign-extended for int4).
+template <bool kFromFloat, typename T>
+void FitFourBit(uint64_t n, T* y) {
+  for (uint64_t i = 0; i < n; ++i) {
+    if constexpr (kFromFloat) {
+      y[i] = SaturateFourBit(y[i]);
+    } else if constexpr (std::is_signed_v<T>) {
+      y[i] = static_cast<T>(static_cast<int8_t>(y[i] << 4) >> 4);
+    } else {
+      y[i] = static_cast<T>(y[i] & 0xF);
+    }
+  }
+}
+
 }  // namespace
 
 Expected<StepPtr> LowerBinary(const LowerArgs& a) {
@@ -259,6 +275,7 @@ Expected<StepPtr> LowerUnary(const LowerArgs& a) {
 Expected<StepPtr> LowerCast(const LowerArgs& a) {
   uint64_t n = *NumElements(a.output(0).shape);
   TensorRef rx = a.in[0], ry = a.out[0];
+  const bool to_four_bit = IsFourBit(a.output(0).type);
   return VisitType(a.input(0).type, [&](auto from) -> StepPtr {
     return VisitType(a.output(0).type, [&](auto to) -> StepPtr {
       using F = decltype(from);
@@ -275,6 +292,9 @@ Expected<StepPtr> LowerCast(const LowerArgs& a) {
             Narrow(e - b, x + b, y + b);
           } else {
             for (uint64_t i = b; i < e; ++i) y[i] = CastValue<F, T>(x[i]);
+            if constexpr (sizeof(T) == 1) {
+              if (to_four_bit) FitFourBit<std::is_floating_point_v<ComputeType<F>>>(e - b, y + b);
+            }
           }
         });
       });

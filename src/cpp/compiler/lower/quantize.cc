@@ -58,6 +58,8 @@ Expected<StepPtr> MakeQuantize(const LowerArgs& a, bool dequantize) {
   const int64_t sx = loop.inner_strides[0], ss = loop.inner_strides[1], sz = loop.inner_strides[2];
   const auto kernel = ss == 0 && sz == 0 && sx == 1 && std::is_same_v<S, float> ? KernelFor<X, Y>(dequantize) : nullptr;
   const uint64_t inner = loop.inner;
+  // Into int4 / uint4 (held in int8 / uint8): the 8-bit result clamped again, to [-8, 7] or [0, 15].
+  const bool to_four_bit = !dequantize && IsFourBit(a.output(0).type);
   const auto run = [=](const ExecContext& ctx, uint64_t r, const int64_t* offsets, uint64_t from, uint64_t count) {
     const X* x = ctx.As<X>(rx) + offsets[0] + from * sx;
     const S* s = ctx.As<S>(rs) + offsets[1] + from * ss;
@@ -66,13 +68,18 @@ Expected<StepPtr> MakeQuantize(const LowerArgs& a, bool dequantize) {
     if (kernel) {
       const kernels::QuantParams params{AsFloat(*s), static_cast<int32_t>(*z)};
       kernel(count, x, y, &params);
-      return;
+    } else {
+      for (uint64_t i = 0; i < count; ++i) {
+        if constexpr (std::is_floating_point_v<ComputeType<X>>) {
+          y[i] = QuantizeOne<X, Q>(x[i * sx], AsFloat(s[i * ss]), z[i * sz]);
+        } else {
+          y[i] = DequantizeOne<Q, Y>(x[i * sx], AsFloat(s[i * ss]), z[i * sz]);
+        }
+      }
     }
-    for (uint64_t i = 0; i < count; ++i) {
-      if constexpr (std::is_floating_point_v<ComputeType<X>>) {
-        y[i] = QuantizeOne<X, Q>(x[i * sx], AsFloat(s[i * ss]), z[i * sz]);
-      } else {
-        y[i] = DequantizeOne<Q, Y>(x[i * sx], AsFloat(s[i * ss]), z[i * sz]);
+    if constexpr (sizeof(Y) == 1) {
+      if (to_four_bit) {
+        for (uint64_t i = 0; i < count; ++i) y[i] = SaturateFourBit(y[i]);
       }
     }
   };
@@ -95,8 +102,10 @@ Expected<StepPtr> VisitFloat(DataType type, Fn&& fn) {
 template <typename Fn>
 Expected<StepPtr> VisitQuantized(DataType type, Fn&& fn) {
   switch (type) {
-    case DataType::kInt8: return fn(int8_t{});
-    case DataType::kUint8: return fn(uint8_t{});
+    case DataType::kInt8:
+    case DataType::kInt4: return fn(int8_t{});
+    case DataType::kUint8:
+    case DataType::kUint4: return fn(uint8_t{});
     case DataType::kInt32: return fn(int32_t{});
     case DataType::kUint32: return fn(uint32_t{});
     default: return NotSupported("quantizeLinear / dequantizeLinear: unsupported quantized data type.");

@@ -15,6 +15,11 @@ namespace {
 using data_types::kAll;
 
 std::vector<OperandLimit> SingleInputAnyType(std::string_view) { return {{"input", kAll}, {"output", kAll}}; }
+// transpose and reshape move 4-bit values too (Chromium lists int4 and uint4 for transpose; reshape only
+// renames the shape, so it takes them as well: a graph may lay out a 4-bit constant before dequantizing it).
+std::vector<OperandLimit> SingleInputAnyTypeOrFourBit(std::string_view) {
+  return {{"input", kAll | data_types::kFourBit}, {"output", kAll | data_types::kFourBit}};
+}
 
 // ---- transpose ----
 
@@ -397,8 +402,8 @@ Status LowerTriangular(LoweringContext& ctx, const Node& node) {
 const OpFamily kReverseFamily = {ValidateReverse, SingleInputAnyType, EmitParams<compiler::SliceParams>};
 const OpFamily kTileFamily = {ValidateTile, SingleInputAnyType, LowerTile};
 const OpFamily kTriangularFamily = {ValidateTriangular, TriangularLimits, LowerTriangular};
-const OpFamily kTransposeFamily = {ValidateTranspose, SingleInputAnyType, EmitParams<compiler::TransposeParams>};
-const OpFamily kReshapeFamily = {ValidateReshape, SingleInputAnyType, EmitParams<compiler::CopyParams>};
+const OpFamily kTransposeFamily = {ValidateTranspose, SingleInputAnyTypeOrFourBit, EmitParams<compiler::TransposeParams>};
+const OpFamily kReshapeFamily = {ValidateReshape, SingleInputAnyTypeOrFourBit, EmitParams<compiler::CopyParams>};
 const OpFamily kSliceFamily = {ValidateSlice, SingleInputAnyType, EmitParams<compiler::SliceParams>};
 const OpFamily kConcatFamily = {ValidateConcat, ConcatLimits, EmitParams<compiler::ConcatParams>};
 const OpFamily kSplitFamily = {ValidateSplit, SplitLimits, LowerSplit};

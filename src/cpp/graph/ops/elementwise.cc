@@ -41,7 +41,7 @@ const std::map<std::string_view, UnaryInfo>& UnaryOps() {
       {"neg", {UnaryOp::kNeg, kSignedNumeric, "input"}},
       {"sign", {UnaryOp::kSign, kSignedNumeric, "input"}},
       {"relu", {UnaryOp::kRelu, kSignedNumeric, "input"}},
-      {"identity", {UnaryOp::kIdentity, kAll, "input"}},
+      {"identity", {UnaryOp::kIdentity, kAll | data_types::kFourBit, "input"}},
       {"ceil", {UnaryOp::kCeil, kFloat, "input"}},
       {"cos", {UnaryOp::kCos, kFloat, "input"}},
       {"erf", {UnaryOp::kErf, kFloat, "input"}},
@@ -214,7 +214,10 @@ Status LowerBinary(LoweringContext& ctx, const Node& node) {
 
 struct CastAttrs : OpAttrs {};
 
-std::vector<OperandLimit> CastLimits(std::string_view) { return {{"input", kAll}, {"output", kAll}}; }
+// Casts to and from int4 and uint4 too, as Chromium has them (beyond the spec snapshot).
+std::vector<OperandLimit> CastLimits(std::string_view) {
+  return {{"input", kAll | data_types::kFourBit}, {"output", kAll | data_types::kFourBit}};
+}
 
 Expected<NodeSpec> ValidateCast(ValidationContext& ctx) {
   const OperandDesc* x = ctx.Operand("input");

@@ -13,7 +13,9 @@
 namespace webnn::graph {
 namespace {
 
-const DataTypeSet kQuantized{DataType::kUint8, DataType::kInt8, DataType::kUint32, DataType::kInt32};
+// int4 and uint4 as Chromium has them (beyond the spec snapshot): what 4-bit weights dequantize from.
+const DataTypeSet kQuantized{DataType::kUint8, DataType::kInt8, DataType::kUint32, DataType::kInt32, DataType::kInt4,
+                             DataType::kUint4};
 
 std::vector<OperandLimit> DequantizeLimits(std::string_view) {
   return {{"input", kQuantized}, {"scale", data_types::kFloat}, {"zeroPoint", kQuantized}, {"output", data_types::kFloat}};

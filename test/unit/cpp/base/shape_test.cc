@@ -23,6 +23,16 @@ TEST(ShapeTest, ByteLengthDetectsOverflow) {
   EXPECT_EQ(*ByteLength(DataType::kFloat16, {3, 5}), 30u);
 }
 
+TEST(ShapeTest, FourBitTypesTakeAByteInsideAndHalfAtTheApi) {
+  EXPECT_EQ(*ByteLength(DataType::kInt4, {3, 5}), 15u);
+  EXPECT_EQ(*PackedByteLength(DataType::kInt4, {3, 5}), 8u);
+  EXPECT_EQ(*PackedByteLength(DataType::kUint4, {2, 5}), 5u);
+  EXPECT_EQ(*PackedByteLength(DataType::kUint4, {}), 1u);
+  EXPECT_EQ(*PackedByteLength(DataType::kFloat16, {3, 5}), 30u);
+  EXPECT_TRUE(IsSigned(DataType::kInt4));
+  EXPECT_FALSE(IsSigned(DataType::kUint4));
+}
+
 TEST(ShapeTest, StridesAreRowMajor) {
   EXPECT_EQ(Strides({2, 3, 4}), (std::vector<uint64_t>{12, 4, 1}));
   EXPECT_EQ(ShapeToString({1, 3}), "[1, 3]");
@@ -33,7 +43,7 @@ TEST(DataTypeTest, NamesRoundTrip) {
     auto t = static_cast<DataType>(i);
     EXPECT_EQ(ParseDataType(DataTypeName(t)), t);
   }
-  EXPECT_FALSE(ParseDataType("int4").has_value());
+  EXPECT_FALSE(ParseDataType("int2").has_value());
   EXPECT_EQ((DataTypeSet{DataType::kInt64, DataType::kFloat32}).ToString(), "[float32, int64]");
 }
 
