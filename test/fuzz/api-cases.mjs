@@ -83,7 +83,7 @@ export const API_SCENARIOS = {
   },
   badDataType: {
     method: 'input', expect: 'TypeError', mode: 'sync',
-    params: (rng) => ({ dataType: rng.pick(['float64', 'bool', 'FLOAT32', 'int4', undefined]) }),
+    params: (rng) => ({ dataType: rng.pick(['float64', 'bool', 'FLOAT32', 'int2', undefined]) }),
     what: (p) => `descriptor dataType ${p.dataType}`,
     run({ context, MLGraphBuilder }, p) {
       const b = new MLGraphBuilder(context);
@@ -127,7 +127,7 @@ export const API_SCENARIOS = {
   },
   constantScalarType: {
     method: 'constant(dataType, value)', expect: 'TypeError', mode: 'sync',
-    params: (rng) => ({ dataType: rng.pick(['float64', 'int4', '']) }),
+    params: (rng) => ({ dataType: rng.pick(['float64', 'int2', '']) }),
     what: (p) => `constant('${p.dataType}', 1)`,
     run({ context, MLGraphBuilder }, p) {
       const b = new MLGraphBuilder(context);

@@ -67,7 +67,7 @@ export const OP_MUTATIONS = {
   clamp: {
     minAboveMax: (G, args) => ({ args: setOpt(args, 1, { minValue: 5, maxValue: 2 }), what: 'minValue 5 > maxValue 2' }),
   },
-  cast: { badType: (G, args, rng) => ({ args: set(args, 1, rng.pick(['float64', 'bool', 'int4'])), what: 'unknown MLOperandDataType' }) },
+  cast: { badType: (G, args, rng) => ({ args: set(args, 1, rng.pick(['float64', 'bool', 'int2'])), what: 'unknown MLOperandDataType' }) },
   where: {
     condType: (G, args) => ({ args: swapOperand(G, args, 0, 'float32', shapeOf(G, args[0])), what: 'float32 condition (uint8 only)' }),
     valueType: (G, args) => ({

@@ -35,7 +35,7 @@ test('context basics', async () => {
 test('opSupportLimits tells what build() accepts', () => {
   const limits = context.opSupportLimits();
   expect(limits.preferredInputLayout).toBe('nhwc');
-  expect(limits.input.dataTypes).toEqual(['float32', 'float16', 'int32', 'uint32', 'int64', 'uint64', 'int8', 'uint8']);
+  expect(limits.input.dataTypes).toEqual(['float32', 'float16', 'int32', 'uint32', 'int64', 'uint64', 'int8', 'uint8', 'int4', 'uint4']);
   expect(limits.conv2d.input.dataTypes).toEqual(['float32', 'float16']);
   expect(limits.conv2d.input.rankRange).toEqual({ min: 4, max: 4 });
   expect(limits.gru.output1.rankRange).toEqual({ min: 4, max: 4 });

@@ -1,11 +1,17 @@
 // The C++ side reads IDL enums through src/cpp/graph/idl_enums.def (and MLOperandDataType through
-// base/data_type.cc): both must list exactly the values of idl/webnn.idl, in its order.
+// base/data_type.cc): both must list exactly the values of idl/webnn.idl, in its order (MLOperandDataType then
+// the values idl/compat.idl adds with [ExtendsEnum], int4 and uint4).
 import { readFileSync } from 'node:fs';
 import { parse } from 'webidl2';
 
 const root = new URL('../../../', import.meta.url);
 const idl = parse(readFileSync(new URL('idl/webnn.idl', root), 'utf8'));
 const idlEnums = new Map(idl.filter((d) => d.type === 'enum').map((d) => [d.name, d.values.map((v) => v.value)]));
+const compat = parse(readFileSync(new URL('idl/compat.idl', root), 'utf8'));
+for (const d of compat.filter((x) => x.type === 'enum')) {
+  const extended = d.extAttrs.find((a) => a.name === 'ExtendsEnum')?.rhs.value;
+  if (extended) idlEnums.get(extended).push(...d.values.map((v) => v.value));
+}
 
 function defEnums() {
   const text = readFileSync(new URL('src/cpp/graph/idl_enums.def', root), 'utf8');

@@ -132,7 +132,8 @@ describe('metadata', () => {
   });
 
   test('enums, typedefs and dictionaries', () => {
-    expect(enums.MLOperandDataType).toEqual(['float32', 'float16', 'int32', 'uint32', 'int64', 'uint64', 'int8', 'uint8']);
+    // The spec's eight, then int4 and uint4 from idl/compat.idl's [ExtendsEnum] (Chromium's, beyond the spec).
+    expect(enums.MLOperandDataType).toEqual(['float32', 'float16', 'int32', 'uint32', 'int64', 'uint64', 'int8', 'uint8', 'int4', 'uint4']);
     expect(enums.MLDeviceType).toEqual(['cpu', 'gpu', 'npu']);
     expect(typedefs.MLNumber).toBe('(bigint or unrestricted double)');
     expect(typedefs.MLNamedArrayBufferViews).toBe('record<USVString, ArrayBufferView>');
