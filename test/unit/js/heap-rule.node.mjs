@@ -1,9 +1,9 @@
-// The heap rule (issue "quantized", README "Memory"): after build(), a graph holds at most its constants as
+// The heap rule (docs/decisions.md, "Integer kernels"): after build(), a graph holds at most its constants as
 // given + its planned arena + 10% (__testing.heapStats().inUse before and after, the arena from
-// __testing.graphArenaBytes). Float32 graphs (a conv stack and a matmul stack) and int8 matmul graphs as
-// onnxruntime-web's WebNN EP sends MatMulInteger (uint8 weights packed at their stored size) keep it. Not
-// yet (README): integer convolutions pack their filters as int16 (twice the uint8 bytes) and float16
-// weights are widened to float32.
+// __testing.graphArenaBytes). Float32 graphs (a conv stack and a matmul stack), int8 matmul graphs as
+// onnxruntime-web's WebNN EP sends MatMulInteger (uint8 weights packed at their stored size) and 4-bit
+// MatMulNBits graphs (the nibbles packed as they are, 40 bytes per block of 8 columns beside) keep it. Not yet:
+// integer convolutions pack their filters as int16 (twice the uint8 bytes).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
@@ -78,4 +78,26 @@ test('int8 MatMulInteger graphs hold their uint8 weights at their stored size', 
     return y;
   });
   assert.ok(given > 6 * 768 * 768, 'the weights were counted');
+});
+
+test('4-bit MatMulNBits graphs hold their weights at about their stored size', async () => {
+  const pack = (bytes) => {  // any bytes are valid 4-bit data: two values per byte
+    const out = new Uint8Array(Math.ceil(bytes.length / 2));
+    for (let i = 0; i < out.length; ++i) out[i] = bytes[2 * i] ^ (bytes[2 * i + 1] ?? 0);
+    return out;
+  };
+  const N = 768, K = 768, block = 32, blocks = K / block;
+  const { given, held } = await checkRule('MatMulNBits stack', (b, constant) => {
+    let x = b.input('x', { dataType: 'float32', shape: [1, 1, K] });
+    for (let i = 0; i < 6; ++i) {
+      const q = constant({ dataType: 'uint4', shape: [N, blocks, block] }, pack(random(N * K, i, Uint8Array)));
+      const s = constant({ dataType: 'float32', shape: [N, blocks] }, random(N * blocks, i + 7, Float32Array, 0.01));
+      const z = constant({ dataType: 'uint4', shape: [N, blocks, 1] }, pack(random(N * blocks, i + 13, Uint8Array)));
+      const w = b.transpose(b.reshape(b.dequantizeLinear(q, b.reshape(s, [N, blocks, 1]), z), [N, K]));
+      x = b.matmul(x, w);
+    }
+    return x;
+  });
+  assert.ok(given > 6 * N * K / 2, 'the weights were counted');
+  assert.ok(held < 6 * N * K, `${held} bytes held: less than a byte per weight (float32 would be ${6 * N * K * 4})`);
 });

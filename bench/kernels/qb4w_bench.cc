@@ -1,0 +1,75 @@
+// f32 x blockwise 4-bit GEMV kernels stamped from f32-qb4w-gemm.inc, on the projections of a decoder's one-token
+// step (one row against [K, N] weights stored as 4 bits with a scale per block of 32 along K): GB/s counts the
+// packed weight bytes read (the bound of a decode step), beside the f32 GEMM's 1x8 tile on the same weights as
+// float32 (what the graph ran before) for the ratio, and the host's read bandwidth (a SIMD sum over 64 MB) as
+// the bound both approach.
+#include <string>
+#include <vector>
+
+#include <wasm_simd128.h>
+
+#include "bench.h"
+#include "kernels/gemm.h"
+#include "kernels/qb4w.h"
+
+namespace webnn::bench {
+namespace {
+
+struct Shape {
+  size_t k, n;
+};
+const Shape kShapes[] = {{896, 896}, {896, 4864}, {4864, 896}, {3072, 3072}};
+constexpr size_t kBlock = 32;
+
+std::string Name(const Shape& s) { return "1x" + std::to_string(s.k) + "x" + std::to_string(s.n); }
+
+void Run(const char* name, kernels::F32Qb4wGemmUkernelFn fn) {
+  for (const Shape& s : kShapes) {
+    std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
+    for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % 16);
+    std::vector<float> scale(z.size(), 0.01f), a(s.k, 0.5f), c(s.n);
+    std::vector<uint8_t> packed(kernels::Qb4wPackedSize(s.n, s.k, kBlock));
+    kernels::Qb4wPack(s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(),
+                                         static_cast<int64_t>(s.k / kBlock), 1, false}, packed.data());
+    const double t = BestSeconds([&] { fn(s.n, s.k, kBlock, a.data(), packed.data(), c.data()); });
+    Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
+  }
+}
+
+void RunF32(const char* name) {
+  const auto& cfg = kernels::GetF32GemmConfig();
+  for (const Shape& s : kShapes) {
+    std::vector<float> w(s.k * s.n, 0.25f), a(s.k, 0.5f), c(s.n);
+    std::vector<float> packed(kernels::F32PackedGemmSize(s.n, s.k, cfg.nr));
+    kernels::F32PackGemmGio(s.n, s.k, cfg.nr, w.data(), nullptr, packed.data());
+    kernels::MinMaxParams params{-1e30f, 1e30f};
+    const double t = BestSeconds([&] {
+      cfg.gemm1(1, s.n, s.k, a.data(), s.k * sizeof(float), packed.data(), c.data(), s.n * sizeof(float), cfg.nr * sizeof(float), &params);
+    });
+    Report(name, Name(s), t, 2.0 * s.n * s.k, 4.0 * packed.size());
+  }
+}
+void ReadBandwidth(const char* name) {
+  std::vector<float> big(16 << 20, 1.0f);
+  float sink = 0;
+  const double t = BestSeconds([&] {
+    v128_t a0 = wasm_f32x4_splat(0), a1 = a0, a2 = a0, a3 = a0;
+    for (size_t i = 0; i < big.size(); i += 16) {
+      a0 = wasm_f32x4_add(a0, wasm_v128_load(&big[i]));
+      a1 = wasm_f32x4_add(a1, wasm_v128_load(&big[i + 4]));
+      a2 = wasm_f32x4_add(a2, wasm_v128_load(&big[i + 8]));
+      a3 = wasm_f32x4_add(a3, wasm_v128_load(&big[i + 12]));
+    }
+    sink += wasm_f32x4_extract_lane(wasm_f32x4_add(wasm_f32x4_add(a0, a1), wasm_f32x4_add(a2, a3)), 0);
+  });
+  Report(name, "64 MB" + std::string(sink > 0 ? "" : " "), t, 0, 4.0 * big.size());
+}
+const Register register_bandwidth("read bandwidth (f32x4 sum)", [] { ReadBandwidth("read bandwidth (f32x4 sum)"); });
+const Register register_f32("f32_gemm 1x8 (float32 weights)", [] { RunF32("f32_gemm 1x8 (float32 weights)"); });
+
+#define WEBNN_F32_QB4W_GEMM_UKERNEL(mr, nr, name) const Register register_##name(#name, [] { Run(#name, kernels::name); });
+#include "kernels/f32-qb4w-gemm/f32-qb4w-gemm.inc"
+#undef WEBNN_F32_QB4W_GEMM_UKERNEL
+
+}  // namespace
+}  // namespace webnn::bench

@@ -1,0 +1,149 @@
+// 4-bit weights stay 4-bit: onnxruntime-web's WebNN EP sends MatMulNBits as dequantizeLinear(uint4 constant
+// [N, K / block, block], scale [N, K / block, 1], zero point) -> reshape [N, K] -> transpose -> matmul (and an
+// int4/uint4 initializer feeding DequantizeLinear -> MatMul as the same without the transpose, [K, N]). Folding
+// that chain would keep a float32 copy of the weights, 8x the bytes the page gave; instead the matmul becomes
+// one MatMul4Bit node reading the 4-bit constant, its scale and zero point as they are (lower/matmul_4bit.cc
+// packs them once for the qb4w kernels).
+//
+// The dequantized tensor D has the broadcast views of its quantize node: x [d0, ..., dr] and scale [s0, ..., sr]
+// with each si 1 or di. Seen as the weights, D is [N, K] (before a transpose) or [K, N]: its dims split into an
+// n part and a k part. The scale must be blockwise along k - the k dims it varies over come before the ones it
+// is 1 over, which make the block - and it varies over all of the n part or none of it.
+#include <optional>
+
+#include "compiler/passes/passes.h"
+
+namespace webnn::compiler {
+namespace {
+
+// Products of at most this many multiply-adds stay on matmul's exact path (double sums; folded float32 weights).
+constexpr uint64_t kExactMatMulMacs = 16384;
+
+// The value a chain of single-use reshapes (Copy nodes) starts from: the same elements in the same order.
+ValueId ThroughReshapes(const Subgraph& g, ValueId v) {
+  for (;;) {
+    const int p = ProducerOf(g, v);
+    if (p < 0 || !std::holds_alternative<CopyParams>(g.nodes[p].params)) return v;
+    v = g.nodes[p].inputs[0];
+  }
+}
+
+// Row-major strides of `shape` in elements.
+std::vector<int64_t> RowMajorStrides(const Shape& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
+  return s;
+}
+
+struct Split {
+  uint32_t block = 0;
+  int64_t s_n = 0, s_b = 0;
+};
+
+// The n and k parts of x's dims (n first when `n_first`), and the scale's strides over them, or nullopt when the
+// scale is not blockwise along k.
+std::optional<Split> SplitDims(const Shape& x, const Shape& scale, uint64_t n, uint64_t k, bool n_first) {
+  const std::vector<int64_t> stride = RowMajorStrides(scale);
+  // The dims of each part, in order, without the 1s (which carry no index).
+  std::vector<size_t> n_dims, k_dims;
+  std::vector<size_t>& leading = n_first ? n_dims : k_dims;
+  std::vector<size_t>& trailing = n_first ? k_dims : n_dims;
+  const uint64_t first = n_first ? n : k;
+  uint64_t seen = 1;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i] == 1) continue;
+    if (seen < first) {
+      leading.push_back(i);
+      seen *= x[i];
+    } else {
+      trailing.push_back(i);
+    }
+  }
+  if (seen != first) return std::nullopt;  // a dim straddles the two parts
+  Split split;
+  // n part: the scale varies over all of it (its last dim's stride steps n) or none of it.
+  size_t varying = 0;
+  for (size_t i : n_dims) varying += scale[i] != 1;
+  if (varying != 0 && varying != n_dims.size()) return std::nullopt;
+  if (varying) split.s_n = stride[n_dims.back()];
+  // k part: dims the scale varies over (blocks), then dims it is 1 over (within a block).
+  uint64_t block = 1;
+  bool in_block = false;
+  int64_t s_b = 0;
+  for (size_t i : k_dims) {
+    if (scale[i] == 1) {
+      in_block = true;
+      block *= x[i];
+    } else {
+      if (in_block) return std::nullopt;  // the scale varies faster than some dim it is constant over
+      s_b = stride[i];
+    }
+  }
+  if (block % 4 != 0 || k % block != 0) return std::nullopt;
+  split.block = static_cast<uint32_t>(block);
+  split.s_b = s_b;
+  return split;
+}
+
+}  // namespace
+
+void KeepFourBitWeights(Subgraph& g) {
+  const std::vector<int> consumers = ConsumerCounts(g);
+  for (Node& matmul : g.nodes) {
+    if (matmul.removed || !std::holds_alternative<MatMulParams>(matmul.params)) continue;
+    const Value& a = g.values[matmul.inputs[0]];
+    const Shape& b_shape = g.values[matmul.inputs[1]].shape;
+    if (a.type != DataType::kFloat32 || b_shape.size() < 2) continue;
+    bool shared_b = true;
+    for (size_t d = 0; d + 2 < b_shape.size(); ++d) shared_b = shared_b && b_shape[d] == 1;
+    const uint64_t k = b_shape[b_shape.size() - 2], n = b_shape.back();
+    if (!shared_b || *NumElements(a.shape) * n <= kExactMatMulMacs) continue;
+    // Back from b through single-use reshapes and at most one 2-D transpose to a dequantizeLinear.
+    ValueId v = matmul.inputs[1];
+    bool transposed = false, ok = true;
+    int dq = -1;
+    while (ok && consumers[v] == 1 && g.values[v].output_indices.empty()) {
+      const int p = ProducerOf(g, v);
+      if (p < 0) break;
+      const Node& node = g.nodes[p];
+      if (const auto* q = std::get_if<QuantizeParams>(&node.params)) {
+        if (q->dequantize) dq = p;
+        break;
+      }
+      if (const auto* t = std::get_if<TransposeParams>(&node.params)) {
+        // [N, K] -> [K, N], the k and n of b (reshapes after it keep the elements' order, not necessarily b's dims).
+        const Shape& out = g.values[node.outputs[0]].shape;
+        ok = !transposed && t->perm == std::vector<uint32_t>{1, 0} && out == Shape{static_cast<uint32_t>(k), static_cast<uint32_t>(n)};
+        transposed = true;
+      } else if (!std::holds_alternative<CopyParams>(node.params)) {
+        break;
+      }
+      v = node.inputs[0];
+    }
+    if (!ok || dq < 0) continue;
+    const Node& dequantize = g.nodes[dq];
+    const ValueId q = ThroughReshapes(g, dequantize.inputs[0]), s = ThroughReshapes(g, dequantize.inputs[1]),
+                  z = ThroughReshapes(g, dequantize.inputs[2]);
+    if (!IsFourBit(g.values[q].type) || g.values[q].kind != ValueKind::kConstant || g.values[s].kind != ValueKind::kConstant ||
+        g.values[z].kind != ValueKind::kConstant || g.values[s].type != DataType::kFloat32 ||
+        g.values[dequantize.outputs[0]].type != DataType::kFloat32) {
+      continue;
+    }
+    const Shape& x_view = g.values[dequantize.inputs[0]].shape;
+    const auto split = SplitDims(x_view, g.values[dequantize.inputs[1]].shape, n, k, transposed);
+    if (!split) continue;
+    MatMul4BitParams params;
+    params.n = static_cast<uint32_t>(n);
+    params.k = static_cast<uint32_t>(k);
+    params.block = split->block;
+    params.q_n = transposed ? static_cast<int64_t>(k) : 1;
+    params.q_k = transposed ? 1 : static_cast<int64_t>(n);
+    params.s_n = split->s_n;
+    params.s_b = split->s_b;
+    matmul.params = params;
+    matmul.inputs = {matmul.inputs[0], q, s, z};
+  }
+  RemoveDeadNodes(g);
+}
+
+}  // namespace webnn::compiler

@@ -1,0 +1,134 @@
+// 4-bit weights at their stored size (passes/keep_four_bit_weights.cc, lower/matmul_4bit.cc): the WebNN calls
+// onnxruntime-web's WebNN EP makes for MatMulNBits (../shared/notes/onnxruntime-webnn-quantized.md) - a uint4
+// constant [N, K / block, block], scales reshaped to [N, K / block, 1], a uint4 zero point, dequantizeLinear,
+// reshape to [N, K], transpose, matmul - and an int4 weight stored [K, N] with a scale per column, run as one
+// matmul4bit step, for one row (the decode step's GEMV) and several (the prompt's GEMM), with column counts that
+// are not multiples of 8. Each result is within a float32 summation bound of a double-precision product of the
+// dequantized weights (|error| <= (K + 2) * 2^-24 * sum |a * w|), and the several-row results are bit-identical
+// to the unfused graph's (the weights widened to the floats dequantizeLinear gives, then the same GEMM tiles).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+
+const ml = createML({ numThreads: 2 });
+
+function lcg(seed) {
+  return () => {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+}
+const pack = (values) => {
+  const out = new Uint8Array(Math.ceil(values.length / 2));
+  values.forEach((v, i) => { out[i >> 1] |= (v & 0xF) << (4 * (i & 1)); });
+  return out;
+};
+
+// MatMulNBits: q [N][K] uint4, scale and zero point [N][K / block]; W[k][n] = (q - z) * s.
+function nbits(n, k, block, rand) {
+  const blocks = k / block;
+  const q = Array.from({ length: n * k }, () => Math.floor(rand() * 16));
+  const z = Array.from({ length: n * blocks }, () => Math.floor(rand() * 16));
+  const s = Float32Array.from({ length: n * blocks }, () => (rand() + 0.05) / 64);
+  const w = (kk, nn) => Math.fround((q[nn * k + kk] - z[nn * blocks + Math.floor(kk / block)]) * s[nn * blocks + Math.floor(kk / block)]);
+  const build = (b) => {
+    const dq = b.dequantizeLinear(b.constant({ dataType: 'uint4', shape: [n, blocks, block] }, pack(q)),
+      b.reshape(b.constant({ dataType: 'float32', shape: [n, blocks] }, s), [n, blocks, 1]),
+      b.constant({ dataType: 'uint4', shape: [n, blocks, 1] }, pack(z)));
+    return b.transpose(b.reshape(dq, [n, k]));
+  };
+  return { w, build };
+}
+
+// An int4 initializer [K][N] with a scale and zero point per column (DequantizeLinear axis 1 -> MatMul).
+function perColumn(n, k, rand) {
+  const q = Array.from({ length: n * k }, () => Math.floor(rand() * 16) - 8);
+  const z = Array.from({ length: n }, () => Math.floor(rand() * 16) - 8);
+  const s = Float32Array.from({ length: n }, () => (rand() + 0.05) / 64);
+  const w = (kk, nn) => Math.fround((q[kk * n + nn] - z[nn]) * s[nn]);
+  const build = (b) => b.dequantizeLinear(b.constant({ dataType: 'int4', shape: [k, n] }, pack(q)),
+    b.constant({ dataType: 'float32', shape: [1, n] }, s), b.constant({ dataType: 'int4', shape: [1, n] }, pack(z)));
+  return { w, build };
+}
+
+async function run(context, weights, m, k, a, { fuse = true } = {}) {
+  const b = new MLGraphBuilder(context);
+  const x = b.input('a', { dataType: 'float32', shape: [1, m, k] });
+  const bw = weights.build(b);
+  // An identity after the weights keeps the pass from matching: the unfused graph, for comparison.
+  const graph = await b.build({ y: b.matmul(x, fuse ? bw : b.identity(bw)) });
+  const ta = await context.createTensor({ dataType: 'float32', shape: [1, m, k], writable: true });
+  const ty = await context.createTensor({ dataType: 'float32', shape: [1, m, weights.n], readable: true });
+  context.writeTensor(ta, a);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { a: ta }, { y: ty });
+  const y = new Float32Array(await context.readTensor(ty));
+  const steps = __testing.takeProfile(context).map((p) => p.step);
+  graph.destroy();
+  return { y, steps };
+}
+
+function checkAgainstDouble(name, y, a, weights, m, n, k) {
+  for (let i = 0; i < m; ++i) {
+    for (let j = 0; j < n; ++j) {
+      let exact = 0, magnitude = 0;
+      for (let kk = 0; kk < k; ++kk) {
+        exact += a[i * k + kk] * weights.w(kk, j);
+        magnitude += Math.abs(a[i * k + kk] * weights.w(kk, j));
+      }
+      const bound = (k + 2) * 2 ** -24 * magnitude;
+      assert.ok(Math.abs(y[i * n + j] - exact) <= bound, `${name} [${i}, ${j}]: ${y[i * n + j]} vs ${exact} (bound ${bound})`);
+    }
+  }
+}
+
+for (const [name, make, n, k] of [
+  // One row must be above matmul's exact path (16384 multiply-adds) to take the 4-bit step.
+  ['MatMulNBits uint4, blocks of 16', (rand) => nbits(20, 1024, 16, rand), 20, 1024],
+  ['MatMulNBits uint4, blocks of 32, 8 columns', (rand) => nbits(8, 2112, 32, rand), 8, 2112],
+  ['int4 [K, N], a scale per column', (rand) => perColumn(13, 1280, rand), 13, 1280],
+]) {
+  test(`${name}: one matmul4bit step, 1 row and 5 rows, within the float bound`, async () => {
+    const context = await ml.createContext();
+    const rand = lcg(n * 1000 + k);
+    const weights = { ...make(rand), n };
+    for (const m of [1, 5]) {
+      const a = Float32Array.from({ length: m * k }, () => rand() * 2 - 1);
+      const fused = await run(context, weights, m, k, a);
+      assert.deepEqual(fused.steps, ['matmul4bit'], `${name}, ${m} rows: steps ${fused.steps.join(', ')}`);
+      checkAgainstDouble(`${name}, ${m} rows`, fused.y, a, weights, m, n, k);
+      if (m > 1) {
+        const unfused = await run(context, weights, m, k, a, { fuse: false });
+        assert.ok(!unfused.steps.includes('matmul4bit'), `unfused steps: ${unfused.steps.join(', ')}`);
+        assert.deepEqual(Array.from(fused.y), Array.from(unfused.y), `${name}: several rows are bit-identical to the unfused graph`);
+      }
+    }
+    context.destroy();
+  });
+}
+
+test('a small product, and dequantized weights two matmuls share, stay on the float path', async () => {
+  const context = await ml.createContext();
+  const rand = lcg(5);
+  const weights = { ...nbits(8, 16, 16, rand), n: 8 };
+  const a = Float32Array.from({ length: 16 }, () => rand());
+  const small = await run(context, weights, 1, 16, a);  // 128 multiply-adds: matmul's exact path
+  assert.ok(!small.steps.includes('matmul4bit'), small.steps.join(', '));
+  checkAgainstDouble('small', small.y, a, weights, 1, 8, 16);
+
+  const shared = { ...nbits(24, 64, 32, rand), n: 24 };
+  const b = new MLGraphBuilder(context);
+  const x = b.input('a', { dataType: 'float32', shape: [4, 64] });
+  const w = shared.build(b);
+  const graph = await b.build({ y: b.add(b.matmul(x, w), b.matmul(b.neg(x), w)) });
+  const ta = await context.createTensor({ dataType: 'float32', shape: [4, 64], writable: true });
+  const ty = await context.createTensor({ dataType: 'float32', shape: [4, 24], readable: true });
+  context.writeTensor(ta, Float32Array.from({ length: 256 }, () => rand()));
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { a: ta }, { y: ty });
+  const y = new Float32Array(await context.readTensor(ty));
+  const steps = __testing.takeProfile(context).map((p) => p.step);
+  assert.ok(!steps.includes('matmul4bit'), steps.join(', '));
+  assert.ok(y.every((v) => Math.abs(v) < 1e-5), 'a w - a w = 0');
+  context.destroy();
+});
