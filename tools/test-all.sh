@@ -3,7 +3,8 @@
 # relaxed-simd-threaded trees), the layer check, JS unit tests (jest; and node:test files, *.node.mjs,
 # for what jest's VM cannot host: pthreads, child processes), the WPT conformance runner, a smoke run of
 # bench/kernels-vs-xnnpack.mjs (both engines load and agree on every operator it times), the
-# onnxruntime-web model tests (WPT and models again on the relaxed SIMD build), the node22 suite (the
+# onnxruntime-web model tests (WPT and models again on the relaxed SIMD build), a language model's decode loop
+# through onnxruntime-web (4-bit MatMulNBits, the KV cache kept in MLTensors), the node22 suite (the
 # node:test files, WPT, the models and the tarball's ESM and CommonJS again under Node 22, which picks the
 # relaxed SIMD build by itself; tools/test-node22.sh), the browser tests (Chromium; then Firefox ESR and
 # WebKitGTK, test/browser/engines.mjs) and the package test (npm pack, then types, Node, Vite, webpack,
@@ -41,6 +42,7 @@ run bench-operators node --no-experimental-fetch bench/operators.mjs
 if [[ -f test/models/ort-models.test.mjs ]]; then
   run ort-node node --no-experimental-fetch test/models/ort-models.test.mjs
   run ort-node-relaxed node --no-experimental-fetch "${relaxed_flag[@]}" test/models/ort-models.test.mjs --expect-variant relaxed-simd-threaded
+  run ort-decode node --no-experimental-fetch test/models/decode-loop.test.mjs
 fi
 run node22 bash tools/test-node22.sh
 run docs node test/docs/run.mjs
