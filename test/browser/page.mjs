@@ -3,6 +3,8 @@
 //   &relaxedSimd=0               page and workers run install({ relaxedSimd: false }) (page.html, worker.js)
 //   &model=squeezenet1_1         the ORT-web model to compare (WebNN EP on us vs ORT's wasm EP)
 //   &native=1                    Chromium's own (flagged) WebNN is there: the bridge must serve the page
+//   &decode=1                    a language model's decode loop through onnxruntime-web (test/models/decode-loop.mjs)
+import { runDecodeLoop } from '/test/models/decode-loop.mjs';
 import { REL_FLOOR, compare, fmt, freeDimensions, makeFeeds, toleranceOf } from '/test/models/numerics.mjs';
 
 const params = new URLSearchParams(location.search);
@@ -131,6 +133,16 @@ async function main() {
     const results = await Promise.all([inWorker(), inWorker(), inWorker(), inPage()]);
     return { ok: results.every((r) => r.ok), detail: results.map((r) => r.detail).join(' | ') };
   });
+  if (params.get('decode') === '1') {
+    await check('onnxruntime-web decode loop: 4-bit MatMulNBits decoder, KV cache in MLTensors, 1000 steps', async () => {
+      const ort = await import('/node_modules/onnxruntime-web/dist/ort.min.mjs');
+      ort.env.wasm.numThreads = 1;
+      const context = await navigator.ml.createContext();
+      const { failures, summary } = await runDecodeLoop({ ort, context, testing: window.webnnWasm.__testing });
+      context.destroy();
+      return { ok: !failures.length, detail: `${summary}${failures.length ? `; FAILED: ${failures.join('; ')}` : ''}` };
+    }, 300000);
+  }
   // `model` may list several models; each runs with both WebNN EP spellings ORT-web accepts.
   const configs = [['webnn', 'webnn'], ['webnn-cpu', { name: 'webnn', deviceType: 'cpu' }]];
   for (const name of (modelName ?? '').split(',').filter(Boolean)) {

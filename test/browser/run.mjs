@@ -145,7 +145,8 @@ async function main() {
   if (!fs.existsSync(MODELS)) console.log('note: ../shared/models not found: the onnxruntime-web model checks will be skipped');
   const { chromium } = await import('playwright-core');
   // Chromium validates relaxed SIMD (shipped in 114): isolated, the loader must pick that build.
-  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true, query: { expect: 'relaxed-simd-threaded', model: models } });
+  await runPage(chromium, { label: 'isolated (COOP/COEP)', isolated: true,
+                            query: { expect: 'relaxed-simd-threaded', model: models, decode: '1' } });
   // The plain threaded build in a browser: Chromium 156 has no switch that turns relaxed SIMD off (neither
   // --js-flags=--no-experimental-wasm-relaxed-simd nor a feature flag), so the page opts out instead.
   await runPage(chromium, { label: 'isolated, relaxedSimd: false', isolated: true,
