@@ -66,7 +66,7 @@ std::vector<ValueId> ShareReshapeStorage(const Subgraph& g, const std::vector<bo
 Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOptions& options) {
   RemoveDeadNodes(g);
   if (options.fold_constants) KeepHalfWeights(g);  // before folding, which would widen them
-  if (options.fold_constants) KeepFourBitWeights(g);
+  if (options.fold_constants) KeepBlockwiseWeights(g);
   if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   if (options.optimize_layout) {
     OptimizeLayout(g);

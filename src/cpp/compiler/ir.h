@@ -93,12 +93,13 @@ struct MatMulIntegerParams {
   bool float_output = false;
   MinMax clamp;
 };
-// matmul of float32 a [..., M, K] by 4-bit weights kept at their stored size (onnxruntime's MatMulNBits as the
-// WebNN EP sends it: dequantizeLinear of an int4/uint4 constant with a scale and zero point per block of
-// `block` along K, then a transpose): inputs a, q (the int4/uint4 constant, a byte per element), scale (float32
-// constant) and zero point (constant of q's type); output float32 [..., M, N]. Element (n, k) of the weights is
-// q[n * q_n + k * q_k], its scale and zero point at n * s_n + (k / block) * s_b. Made by KeepFourBitWeights.
-struct MatMul4BitParams {
+// matmul of float32 a [..., M, K] by 4- or 8-bit weights kept at their stored size (onnxruntime's MatMulNBits as
+// the WebNN EP sends it: dequantizeLinear of an int4/uint4/int8/uint8 constant with a scale and zero point per
+// block of `block` along K, then a transpose; or weights [K, N] with a scale per column): inputs a, q (the
+// constant, a byte per element), scale (float32 constant) and zero point (constant of q's type); output float32
+// [..., M, N]. Element (n, k) of the weights is q[n * q_n + k * q_k], its scale and zero point at
+// n * s_n + (k / block) * s_b. Made by KeepBlockwiseWeights.
+struct BlockwiseMatMulParams {
   uint32_t n = 0, k = 0, block = 0;
   int64_t q_n = 0, q_k = 0, s_n = 0, s_b = 0;
 };

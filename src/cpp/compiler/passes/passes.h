@@ -26,10 +26,11 @@ void FuseIntegerOps(Subgraph& g);
 // and transposes: the conv or matmul reads the float16 constant (kept at its size; widened per run), the
 // cast goes.
 void KeepHalfWeights(Subgraph& g);
-// matmul(a, transpose(dequantizeLinear(int4/uint4 constant, scale, zero point per block along K))) - and the same
-// without the transpose for weights stored [K, N] - through reshapes: one MatMul4Bit node that reads the 4-bit
-// constant (packed at its size; no float copy of the weights), in place of the chain folding would widen.
-void KeepFourBitWeights(Subgraph& g);
+// matmul(a, transpose(dequantizeLinear(4- or 8-bit constant, scale, zero point per block along K))) - and the same
+// without the transpose for weights stored [K, N] - through reshapes: one BlockwiseMatMul node that reads the
+// quantized constant (packed at its size; no float copy of the weights), in place of the chain folding would widen
+// (or, too large to fold, run at every dispatch).
+void KeepBlockwiseWeights(Subgraph& g);
 // Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
 void ReduceStrength(Subgraph& g);
 

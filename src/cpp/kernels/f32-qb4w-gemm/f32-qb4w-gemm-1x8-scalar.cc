@@ -2,19 +2,19 @@
 // a[k] * (q - z) in k order, then times the block's scale into the column's total.
 #include <cstring>
 
-#include "kernels/qb4w.h"
+#include "kernels/qbw.h"
 
 namespace webnn::kernels {
 
 void f32_qb4w_gemm_ukernel_1x8__scalar(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w, float* c) {
-  for (size_t n0 = 0; n0 < nc; n0 += kQb4wNr) {
-    float total[kQb4wNr] = {};
+  for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
+    float total[kQbwNr] = {};
     for (size_t b = 0; b < kc / bl; ++b) {
-      float s[kQb4wNr];
+      float s[kQbwNr];
       std::memcpy(s, w, sizeof(s));
       const uint8_t* z = w + sizeof(s);
-      w += sizeof(s) + kQb4wNr;
-      float block[kQb4wNr] = {};
+      w += sizeof(s) + kQbwNr;
+      float block[kQbwNr] = {};
       for (size_t k = b * bl; k < (b + 1) * bl; k += 4, w += 16) {
         for (size_t r = 0; r < 4; ++r) {
           for (size_t j = 0; j < 4; ++j) {
@@ -24,9 +24,9 @@ void f32_qb4w_gemm_ukernel_1x8__scalar(size_t nc, size_t kc, size_t bl, const fl
           }
         }
       }
-      for (size_t j = 0; j < kQb4wNr; ++j) total[j] += block[j] * s[j];
+      for (size_t j = 0; j < kQbwNr; ++j) total[j] += block[j] * s[j];
     }
-    for (size_t j = 0; j < kQb4wNr && n0 + j < nc; ++j) c[n0 + j] = total[j];
+    for (size_t j = 0; j < kQbwNr && n0 + j < nc; ++j) c[n0 + j] = total[j];
   }
 }
 

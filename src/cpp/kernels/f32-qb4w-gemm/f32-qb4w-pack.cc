@@ -1,7 +1,7 @@
-// Qb4wPack and qb4w_f32_unpack_ukernel__scalar: the layout of kernels/qb4w.h.
+// Qb4wPack and qb4w_f32_unpack_ukernel__scalar: the layout of kernels/qbw.h.
 #include <cstring>
 
-#include "kernels/qb4w.h"
+#include "kernels/qbw.h"
 
 namespace webnn::kernels {
 namespace {
@@ -11,17 +11,17 @@ inline uint8_t OffsetBinary(uint8_t v, bool int4) { return static_cast<uint8_t>(
 
 }  // namespace
 
-void Qb4wPack(size_t nc, size_t kc, size_t bl, const Qb4wSource& src, uint8_t* packed) {
+void Qb4wPack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed) {
   const size_t blocks = kc / bl;
-  for (size_t n0 = 0; n0 < nc; n0 += kQb4wNr) {
+  for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
     for (size_t b = 0; b < blocks; ++b) {
-      float s[kQb4wNr];
-      uint8_t z[kQb4wNr];
-      for (size_t j = 0; j < kQb4wNr; ++j) {
+      float s[kQbwNr];
+      uint8_t z[kQbwNr];
+      for (size_t j = 0; j < kQbwNr; ++j) {
         const bool real = n0 + j < nc;
         const int64_t at = static_cast<int64_t>(n0 + j) * src.s_n + static_cast<int64_t>(b) * src.s_b;
         s[j] = real ? src.s[at] : 0.0f;
-        z[j] = real ? OffsetBinary(src.z[at], src.int4) : 0;
+        z[j] = real ? OffsetBinary(src.z[at], src.is_signed) : 0;
       }
       std::memcpy(packed, s, sizeof(s));
       std::memcpy(packed + sizeof(s), z, sizeof(z));
@@ -33,7 +33,7 @@ void Qb4wPack(size_t nc, size_t kc, size_t bl, const Qb4wSource& src, uint8_t* p
             for (size_t h = 0; h < 2; ++h) {
               const size_t n = n0 + 4 * h + c;
               // Columns past nc hold their zero point (0), so they add nothing.
-              q[h] = n < nc ? OffsetBinary(src.q[static_cast<int64_t>(n) * src.q_n + static_cast<int64_t>(k + r) * src.q_k], src.int4) : 0;
+              q[h] = n < nc ? OffsetBinary(src.q[static_cast<int64_t>(n) * src.q_n + static_cast<int64_t>(k + r) * src.q_k], src.is_signed) : 0;
             }
             packed[4 * r + c] = static_cast<uint8_t>(q[0] | (q[1] << 4));
           }
@@ -45,15 +45,15 @@ void Qb4wPack(size_t nc, size_t kc, size_t bl, const Qb4wSource& src, uint8_t* p
 }
 
 void qb4w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* w, float* out) {
-  for (size_t j = 0; j < kQb4wNr; ++j) out[j] = 0.0f;  // the GEMM layout's bias
-  out += kQb4wNr;
+  for (size_t j = 0; j < kQbwNr; ++j) out[j] = 0.0f;  // the GEMM layout's bias
+  out += kQbwNr;
   for (size_t b = 0; b < kc / bl; ++b) {
-    float s[kQb4wNr];
+    float s[kQbwNr];
     std::memcpy(s, w, sizeof(s));
     const uint8_t* z = w + sizeof(s);
-    w += sizeof(s) + kQb4wNr;
+    w += sizeof(s) + kQbwNr;
     for (size_t k = 0; k < bl; k += 4, w += 16) {
-      for (size_t r = 0; r < 4; ++r, out += kQb4wNr) {
+      for (size_t r = 0; r < 4; ++r, out += kQbwNr) {
         for (size_t c = 0; c < 4; ++c) {
           const uint8_t v = w[4 * r + c];
           out[c] = static_cast<float>(static_cast<int>(v & 0xF) - z[c]) * s[c];

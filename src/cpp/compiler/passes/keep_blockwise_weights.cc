@@ -1,9 +1,11 @@
-// 4-bit weights stay 4-bit: onnxruntime-web's WebNN EP sends MatMulNBits as dequantizeLinear(uint4 constant
-// [N, K / block, block], scale [N, K / block, 1], zero point) -> reshape [N, K] -> transpose -> matmul (and an
-// int4/uint4 initializer feeding DequantizeLinear -> MatMul as the same without the transpose, [K, N]). Folding
-// that chain would keep a float32 copy of the weights, 8x the bytes the page gave; instead the matmul becomes
-// one MatMul4Bit node reading the 4-bit constant, its scale and zero point as they are (lower/matmul_4bit.cc
-// packs them once for the qb4w kernels).
+// Quantized matmul weights stay quantized: onnxruntime-web's WebNN EP sends MatMulNBits as dequantizeLinear(uint4
+// or uint8 constant [N, K / block, block], scale [N, K / block, 1], zero point) -> reshape [N, K] -> transpose ->
+// matmul (and an int4/uint4/int8/uint8 initializer feeding DequantizeLinear -> MatMul, weight-only quantization,
+// as the same without the transpose, [K, N]). Folding that chain would keep a float32 copy of the weights, 4-8x the
+// bytes the page gave, and above 64 KiB it is not folded at all but dequantized at every dispatch; instead the
+// matmul becomes one BlockwiseMatMul node reading the constant, its scale and zero point as they are
+// (lower/blockwise_matmul.cc packs them once for the qb4w / qb8w kernels). 8-bit weights beside activations that are
+// themselves dequantized (ONNX MatMulInteger) are left to FuseIntegerOps, which runs them on integer kernels.
 //
 // The dequantized tensor D has the broadcast views of its quantize node: x [d0, ..., dr] and scale [s0, ..., sr]
 // with each si 1 or di. Seen as the weights, D is [N, K] (before a transpose) or [K, N]: its dims split into an
@@ -87,7 +89,7 @@ std::optional<Split> SplitDims(const Shape& x, const Shape& scale, uint64_t n, u
 
 }  // namespace
 
-void KeepFourBitWeights(Subgraph& g) {
+void KeepBlockwiseWeights(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (Node& matmul : g.nodes) {
     if (matmul.removed || !std::holds_alternative<MatMulParams>(matmul.params)) continue;
@@ -124,15 +126,21 @@ void KeepFourBitWeights(Subgraph& g) {
     const Node& dequantize = g.nodes[dq];
     const ValueId q = ThroughReshapes(g, dequantize.inputs[0]), s = ThroughReshapes(g, dequantize.inputs[1]),
                   z = ThroughReshapes(g, dequantize.inputs[2]);
-    if (!IsFourBit(g.values[q].type) || g.values[q].kind != ValueKind::kConstant || g.values[s].kind != ValueKind::kConstant ||
+    const DataType q_type = g.values[q].type;
+    const bool eight_bit = q_type == DataType::kInt8 || q_type == DataType::kUint8;
+    if (!(IsFourBit(q_type) || eight_bit) || g.values[q].kind != ValueKind::kConstant || g.values[s].kind != ValueKind::kConstant ||
         g.values[z].kind != ValueKind::kConstant || g.values[s].type != DataType::kFloat32 ||
         g.values[dequantize.outputs[0]].type != DataType::kFloat32) {
       continue;
     }
+    if (eight_bit) {
+      const int a_producer = ProducerOf(g, ThroughReshapes(g, matmul.inputs[0]));
+      if (a_producer >= 0 && std::holds_alternative<QuantizeParams>(g.nodes[a_producer].params)) continue;
+    }
     const Shape& x_view = g.values[dequantize.inputs[0]].shape;
     const auto split = SplitDims(x_view, g.values[dequantize.inputs[1]].shape, n, k, transposed);
     if (!split) continue;
-    MatMul4BitParams params;
+    BlockwiseMatMulParams params;
     params.n = static_cast<uint32_t>(n);
     params.k = static_cast<uint32_t>(k);
     params.block = split->block;

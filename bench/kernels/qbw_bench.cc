@@ -1,6 +1,7 @@
-// f32 x blockwise 4-bit GEMV kernels stamped from f32-qb4w-gemm.inc, on the projections of a decoder's one-token
-// step (one row against [K, N] weights stored as 4 bits with a scale per block of 32 along K): GB/s counts the
-// packed weight bytes read (the bound of a decode step), beside the f32 GEMM's 1x8 tile on the same weights as
+// f32 x blockwise 4- and 8-bit GEMV kernels stamped from f32-qb4w-gemm.inc and f32-qb8w-gemm.inc, on the projections of
+// a decoder's one-token step (one row against [K, N] weights stored as 4 or 8 bits with a scale per block of 32
+// along K): GB/s counts the packed weight bytes read (the bound of a decode step), beside the f32 GEMM's 1x8 tile on
+// the same weights as
 // float32 (what the graph ran before) for the ratio, and the host's read bandwidth (a SIMD sum over 64 MB) as
 // the bound both approach.
 #include <string>
@@ -10,7 +11,7 @@
 
 #include "bench.h"
 #include "kernels/gemm.h"
-#include "kernels/qb4w.h"
+#include "kernels/qbw.h"
 
 namespace webnn::bench {
 namespace {
@@ -23,14 +24,15 @@ constexpr size_t kBlock = 32;
 
 std::string Name(const Shape& s) { return "1x" + std::to_string(s.k) + "x" + std::to_string(s.n); }
 
-void Run(const char* name, kernels::F32Qb4wGemmUkernelFn fn) {
+void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   for (const Shape& s : kShapes) {
     std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
-    for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % 16);
+    for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
     std::vector<float> scale(z.size(), 0.01f), a(s.k, 0.5f), c(s.n);
-    std::vector<uint8_t> packed(kernels::Qb4wPackedSize(s.n, s.k, kBlock));
-    kernels::Qb4wPack(s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(),
-                                         static_cast<int64_t>(s.k / kBlock), 1, false}, packed.data());
+    std::vector<uint8_t> packed(bits == 4 ? kernels::Qb4wPackedSize(s.n, s.k, kBlock) : kernels::Qb8wPackedSize(s.n, s.k, kBlock));
+    (bits == 4 ? kernels::Qb4wPack : kernels::Qb8wPack)(
+        s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
+        packed.data());
     const double t = BestSeconds([&] { fn(s.n, s.k, kBlock, a.data(), packed.data(), c.data()); });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
@@ -67,9 +69,12 @@ void ReadBandwidth(const char* name) {
 const Register register_bandwidth("read bandwidth (f32x4 sum)", [] { ReadBandwidth("read bandwidth (f32x4 sum)"); });
 const Register register_f32("f32_gemm 1x8 (float32 weights)", [] { RunF32("f32_gemm 1x8 (float32 weights)"); });
 
-#define WEBNN_F32_QB4W_GEMM_UKERNEL(mr, nr, name) const Register register_##name(#name, [] { Run(#name, kernels::name); });
+#define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) const Register register_##name(#name, [] { Run(#name, 4, kernels::name); });
 #include "kernels/f32-qb4w-gemm/f32-qb4w-gemm.inc"
-#undef WEBNN_F32_QB4W_GEMM_UKERNEL
+#undef WEBNN_F32_QBW_GEMM_UKERNEL
+#define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) const Register register_##name(#name, [] { Run(#name, 8, kernels::name); });
+#include "kernels/f32-qb8w-gemm/f32-qb8w-gemm.inc"
+#undef WEBNN_F32_QBW_GEMM_UKERNEL
 
 }  // namespace
 }  // namespace webnn::bench

@@ -1,4 +1,4 @@
-// 4-bit weights at their stored size (passes/keep_four_bit_weights.cc, lower/matmul_4bit.cc): the WebNN calls
+// 4-bit weights at their stored size (passes/keep_blockwise_weights.cc, lower/blockwise_matmul.cc): the WebNN calls
 // onnxruntime-web's WebNN EP makes for MatMulNBits (../shared/notes/onnxruntime-webnn-quantized.md) - a uint4
 // constant [N, K / block, block], scales reshaped to [N, K / block, 1], a uint4 zero point, dequantizeLinear,
 // reshape to [N, K], transpose, matmul - and an int4 weight stored [K, N] with a scale per column, run as one
@@ -24,30 +24,31 @@ const pack = (values) => {
   return out;
 };
 
-// MatMulNBits: q [N][K] uint4, scale and zero point [N][K / block]; W[k][n] = (q - z) * s.
-function nbits(n, k, block, rand) {
-  const blocks = k / block;
-  const q = Array.from({ length: n * k }, () => Math.floor(rand() * 16));
-  const z = Array.from({ length: n * blocks }, () => Math.floor(rand() * 16));
+// MatMulNBits: q [N][K] uint4 (or uint8), scale and zero point [N][K / block]; W[k][n] = (q - z) * s.
+function nbits(n, k, block, rand, bits = 4) {
+  const blocks = k / block, levels = 2 ** bits, type = bits === 4 ? 'uint4' : 'uint8', data = bits === 4 ? pack : (v) => Uint8Array.from(v);
+  const q = Array.from({ length: n * k }, () => Math.floor(rand() * levels));
+  const z = Array.from({ length: n * blocks }, () => Math.floor(rand() * levels));
   const s = Float32Array.from({ length: n * blocks }, () => (rand() + 0.05) / 64);
   const w = (kk, nn) => Math.fround((q[nn * k + kk] - z[nn * blocks + Math.floor(kk / block)]) * s[nn * blocks + Math.floor(kk / block)]);
   const build = (b) => {
-    const dq = b.dequantizeLinear(b.constant({ dataType: 'uint4', shape: [n, blocks, block] }, pack(q)),
+    const dq = b.dequantizeLinear(b.constant({ dataType: type, shape: [n, blocks, block] }, data(q)),
       b.reshape(b.constant({ dataType: 'float32', shape: [n, blocks] }, s), [n, blocks, 1]),
-      b.constant({ dataType: 'uint4', shape: [n, blocks, 1] }, pack(z)));
+      b.constant({ dataType: type, shape: [n, blocks, 1] }, data(z)));
     return b.transpose(b.reshape(dq, [n, k]));
   };
   return { w, build };
 }
 
-// An int4 initializer [K][N] with a scale and zero point per column (DequantizeLinear axis 1 -> MatMul).
-function perColumn(n, k, rand) {
-  const q = Array.from({ length: n * k }, () => Math.floor(rand() * 16) - 8);
-  const z = Array.from({ length: n }, () => Math.floor(rand() * 16) - 8);
+// An int4 (or int8) initializer [K][N] with a scale and zero point per column (DequantizeLinear axis 1 -> MatMul).
+function perColumn(n, k, rand, bits = 4) {
+  const levels = 2 ** bits, type = bits === 4 ? 'int4' : 'int8', data = bits === 4 ? pack : (v) => Int8Array.from(v);
+  const q = Array.from({ length: n * k }, () => Math.floor(rand() * levels) - levels / 2);
+  const z = Array.from({ length: n }, () => Math.floor(rand() * levels) - levels / 2);
   const s = Float32Array.from({ length: n }, () => (rand() + 0.05) / 64);
   const w = (kk, nn) => Math.fround((q[kk * n + nn] - z[nn]) * s[nn]);
-  const build = (b) => b.dequantizeLinear(b.constant({ dataType: 'int4', shape: [k, n] }, pack(q)),
-    b.constant({ dataType: 'float32', shape: [1, n] }, s), b.constant({ dataType: 'int4', shape: [1, n] }, pack(z)));
+  const build = (b) => b.dequantizeLinear(b.constant({ dataType: type, shape: [k, n] }, data(q)),
+    b.constant({ dataType: 'float32', shape: [n] }, s), b.constant({ dataType: type, shape: [n] }, data(z)));
   return { w, build };
 }
 
@@ -82,24 +83,26 @@ function checkAgainstDouble(name, y, a, weights, m, n, k) {
   }
 }
 
-for (const [name, make, n, k] of [
-  // One row must be above matmul's exact path (16384 multiply-adds) to take the 4-bit step.
-  ['MatMulNBits uint4, blocks of 16', (rand) => nbits(20, 1024, 16, rand), 20, 1024],
-  ['MatMulNBits uint4, blocks of 32, 8 columns', (rand) => nbits(8, 2112, 32, rand), 8, 2112],
-  ['int4 [K, N], a scale per column', (rand) => perColumn(13, 1280, rand), 13, 1280],
+for (const [name, make, n, k, step] of [
+  // One row must be above matmul's exact path (16384 multiply-adds) to take the quantized step.
+  ['MatMulNBits uint4, blocks of 16', (rand) => nbits(20, 1024, 16, rand), 20, 1024, 'matmul4bit'],
+  ['MatMulNBits uint4, blocks of 32, 8 columns', (rand) => nbits(8, 2112, 32, rand), 8, 2112, 'matmul4bit'],
+  ['int4 [K, N], a scale per column', (rand) => perColumn(13, 1280, rand), 13, 1280, 'matmul4bit'],
+  ['MatMulNBits uint8, blocks of 32', (rand) => nbits(20, 1024, 32, rand, 8), 20, 1024, 'matmul8bit'],
+  ['int8 [K, N], a scale per column (weight-only quantization)', (rand) => perColumn(13, 1280, rand, 8), 13, 1280, 'matmul8bit'],
 ]) {
-  test(`${name}: one matmul4bit step, 1 row and 5 rows, within the float bound`, async () => {
+  test(`${name}: one ${step} step, 1 row and 5 rows, within the float bound`, async () => {
     const context = await ml.createContext();
     const rand = lcg(n * 1000 + k);
     const weights = { ...make(rand), n };
     for (const m of [1, 5]) {
       const a = Float32Array.from({ length: m * k }, () => rand() * 2 - 1);
       const fused = await run(context, weights, m, k, a);
-      assert.deepEqual(fused.steps, ['matmul4bit'], `${name}, ${m} rows: steps ${fused.steps.join(', ')}`);
+      assert.deepEqual(fused.steps, [step], `${name}, ${m} rows: steps ${fused.steps.join(', ')}`);
       checkAgainstDouble(`${name}, ${m} rows`, fused.y, a, weights, m, n, k);
       if (m > 1) {
         const unfused = await run(context, weights, m, k, a, { fuse: false });
-        assert.ok(!unfused.steps.includes('matmul4bit'), `unfused steps: ${unfused.steps.join(', ')}`);
+        assert.ok(!unfused.steps.includes(step), `unfused steps: ${unfused.steps.join(', ')}`);
         assert.deepEqual(Array.from(fused.y), Array.from(unfused.y), `${name}: several rows are bit-identical to the unfused graph`);
       }
     }

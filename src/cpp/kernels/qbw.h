@@ -1,0 +1,65 @@
+// Float activations against blockwise-quantized weights of 4 bits ("qb4w", XNNPACK's name for the weight form)
+// or 8 bits ("qb8w"): the matmul of onnxruntime's MatMulNBits as WebNN receives it, dequantizeLinear(4- or 8-bit
+// constant [N, K], scale and zero point per block of `bl` along K) -> transpose -> matmul, without a float copy of
+// the weights. Per-column weights (one block of K) are the same form.
+//
+// W[k][n] = (q[n][k] - z[n][k / bl]) * s[n][k / bl]; q and z are held as offset binary in the packed form (uint4
+// and uint8 as they are, int4 plus 8, int8 plus 128, so q - z is unchanged).
+//
+// Packed layout, per block of 8 output columns (columns past nc are zero weights), per block of bl rows of k (bl a
+// multiple of 4):
+//   8 floats   s[n0 .. n0 + 7]
+//   8 bytes    z[n0 .. n0 + 7]
+//   qb4w: bl / 4 groups of 16 bytes, each 4 rows k..k+3: byte 4 * r + c holds q[k + r][n0 + c] in its low nibble
+//         and q[k + r][n0 + 4 + c] in its high nibble (c < 4), so one mask and one shift give the two halves;
+//   qb8w: bl / 2 groups of 16 bytes, each 2 rows k, k+1: byte 8 * r + c holds q[k + r][n0 + c].
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace webnn::kernels {
+
+constexpr size_t kQbwNr = 8;
+
+// Bytes of one block of 8 columns over kc rows.
+inline size_t Qb4wBlockBytes(size_t kc, size_t bl) { return kc / bl * (8 * sizeof(float) + 8 + bl * 4); }
+inline size_t Qb8wBlockBytes(size_t kc, size_t bl) { return kc / bl * (8 * sizeof(float) + 8 + bl * 8); }
+inline size_t Qb4wPackedSize(size_t nc, size_t kc, size_t bl) { return (nc + kQbwNr - 1) / kQbwNr * Qb4wBlockBytes(kc, bl); }
+inline size_t Qb8wPackedSize(size_t nc, size_t kc, size_t bl) { return (nc + kQbwNr - 1) / kQbwNr * Qb8wBlockBytes(kc, bl); }
+
+// Where the weights come from: element (n, k) of q at q[n * q_n + k * q_k] (a byte each: int4 sign-extended or
+// uint4, int8 or uint8), its scale and zero point at index n * s_n + (k / bl) * s_b of s and z. `is_signed`: q and
+// z are int4 / int8.
+struct QbwSource {
+  const uint8_t* q;
+  int64_t q_n, q_k;
+  const float* s;
+  const uint8_t* z;
+  int64_t s_n, s_b;
+  bool is_signed;
+};
+void Qb4wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
+void Qb8wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
+
+// One row: c[j] = sum over k of a[k] * W[k][j] for j < nc, computed per block of bl rows as
+// s * (sum of a[k] * (q - z)) and summed over the blocks in k order. Walks nc in 8-column blocks (packed_w
+// advancing by the block bytes). No write past nc columns; no read of a past kc.
+using F32QbwGemmUkernelFn = void (*)(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* packed_w, float* c);
+
+// Widens one 8-column block of packed weights into the f32 GEMM's packed layout (kernels/gemm.h, NR 8, zero
+// bias): W[k][j] = (q - z) * s, the float dequantizeLinear gives, so a GEMM on it computes what the unfused graph
+// does. Each wasmsimd kernel is bit-exact with its scalar twin.
+using QbwF32UnpackUkernelFn = void (*)(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
+void qb4w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
+void qb4w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
+void qb8w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
+void qb8w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
+
+#define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) \
+  void name(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* packed_w, float* c);
+#include "kernels/f32-qb4w-gemm/f32-qb4w-gemm.inc"
+#include "kernels/f32-qb8w-gemm/f32-qb8w-gemm.inc"
+#undef WEBNN_F32_QBW_GEMM_UKERNEL
+
+}  // namespace webnn::kernels

@@ -1,0 +1,166 @@
+// The f32 x blockwise-quantized kernels (kernels/qbw.h), stamped from f32-qb4w-gemm.inc and f32-qb8w-gemm.inc: every
+// kernel bit-exact with its family's scalar tile and within a float rounding bound of a double-precision product of
+// the dequantized weights, over column counts below, at and past 8, one and several blocks, block lengths 4 to 64,
+// signed and unsigned weights; nothing written past nc. The packing reads weights in either orientation ([N, K] or
+// [K, N] through the strides), and both unpack kernels of each family give exactly the floats dequantizeLinear does.
+#include "kernels/qbw.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "kernels/kernel_testutil.h"
+
+namespace webnn::kernels {
+namespace {
+
+using testing::Rng;
+
+struct Family {
+  int bits;
+  size_t (*packed_size)(size_t, size_t, size_t);
+  size_t (*block_bytes)(size_t, size_t);
+  void (*pack)(size_t, size_t, size_t, const QbwSource&, uint8_t*);
+  F32QbwGemmUkernelFn reference;
+  QbwF32UnpackUkernelFn unpack_simd, unpack_scalar;
+};
+const Family kQb4w{4, Qb4wPackedSize, Qb4wBlockBytes, Qb4wPack, f32_qb4w_gemm_ukernel_1x8__scalar,
+                   qb4w_f32_unpack_ukernel__wasmsimd_magic, qb4w_f32_unpack_ukernel__scalar};
+const Family kQb8w{8, Qb8wPackedSize, Qb8wBlockBytes, Qb8wPack, f32_qb8w_gemm_ukernel_1x8__scalar,
+                   qb8w_f32_unpack_ukernel__wasmsimd_magic, qb8w_f32_unpack_ukernel__scalar};
+
+struct Kernel {
+  const char* name;
+  const Family& family;
+  F32QbwGemmUkernelFn fn;
+};
+#define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) Kernel{#name, kQb4w, name},
+const Kernel kQb4wKernels[] = {
+#include "kernels/f32-qb4w-gemm/f32-qb4w-gemm.inc"
+};
+#undef WEBNN_F32_QBW_GEMM_UKERNEL
+#define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) Kernel{#name, kQb8w, name},
+const Kernel kQb8wKernels[] = {
+#include "kernels/f32-qb8w-gemm/f32-qb8w-gemm.inc"
+};
+#undef WEBNN_F32_QBW_GEMM_UKERNEL
+
+// Random weights [nc][kc] held a byte each (int4 sign-extended), scales and zero points [nc][kc / bl].
+struct Weights {
+  const Family& family;
+  size_t nc, kc, bl;
+  bool is_signed;
+  std::vector<uint8_t> q, z;
+  std::vector<float> s;
+  Weights(const Family& f, size_t nc_, size_t kc_, size_t bl_, bool is_signed_, Rng& rng)
+      : family(f), nc(nc_), kc(kc_), bl(bl_), is_signed(is_signed_) {
+    const int levels = 1 << f.bits;
+    auto value = [&] { return static_cast<uint8_t>(static_cast<int>(rng.Next() % levels) - (is_signed ? levels / 2 : 0)); };
+    q.resize(nc * kc);
+    for (uint8_t& v : q) v = value();
+    z.resize(nc * (kc / bl));
+    s.resize(z.size());
+    for (size_t i = 0; i < z.size(); ++i) {
+      z[i] = value();
+      s[i] = static_cast<float>(rng.Next() % 1000 + 1) / 4096.0f;
+    }
+  }
+  int Held(uint8_t v) const { return is_signed ? static_cast<int8_t>(v) : v; }
+  float W(size_t n, size_t k) const {
+    const size_t at = n * (kc / bl) + k / bl;
+    return static_cast<float>(Held(q[n * kc + k]) - Held(z[at])) * s[at];
+  }
+  std::vector<uint8_t> Pack() const {
+    std::vector<uint8_t> packed(family.packed_size(nc, kc, bl));
+    family.pack(nc, kc, bl, {q.data(), static_cast<int64_t>(kc), 1, s.data(), z.data(), static_cast<int64_t>(kc / bl), 1, is_signed},
+                packed.data());
+    return packed;
+  }
+};
+
+void CheckKernel(const Kernel& kernel) {
+  Rng rng(7);
+  for (size_t nc : {1, 5, 8, 13, 24}) {
+    for (size_t bl : {4, 16, 64}) {
+      for (size_t blocks : {1, 3}) {
+        for (bool is_signed : {false, true}) {
+          const size_t kc = bl * blocks;
+          const Weights w(kernel.family, nc, kc, bl, is_signed, rng);
+          std::vector<float> a(kc);
+          for (float& v : a) v = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 512.0f;
+          const std::vector<uint8_t> packed = w.Pack();
+          std::vector<float> c(nc + 3, 1234.5f), ref(nc + 3, 1234.5f);
+          kernel.fn(nc, kc, bl, a.data(), packed.data(), c.data());
+          kernel.family.reference(nc, kc, bl, a.data(), packed.data(), ref.data());
+          for (size_t j = 0; j < nc + 3; ++j) ASSERT_EQ(c[j], ref[j]) << kernel.name << " nc " << nc << " kc " << kc << " column " << j;
+          for (size_t n = 0; n < nc; ++n) {
+            double exact = 0, magnitude = 0;
+            for (size_t k = 0; k < kc; ++k) {
+              exact += double{a[k]} * w.W(n, k);
+              magnitude += std::fabs(double{a[k]} * w.W(n, k));
+            }
+            ASSERT_NEAR(c[n], exact, (kc + 2) * 6e-8 * magnitude + 1e-30) << kernel.name << " column " << n;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(F32QbwGemm, Qb4wKernelsAgainstTheReference) {
+  for (const Kernel& kernel : kQb4wKernels) CheckKernel(kernel);
+}
+
+TEST(F32QbwGemm, Qb8wKernelsAgainstTheReference) {
+  for (const Kernel& kernel : kQb8wKernels) CheckKernel(kernel);
+}
+
+TEST(F32QbwGemm, UnpackGivesTheDequantizedWeights) {
+  Rng rng(11);
+  for (const Family* family : {&kQb4w, &kQb8w}) {
+    for (bool is_signed : {false, true}) {
+      const Weights w(*family, 13, 48, 16, is_signed, rng);
+      const std::vector<uint8_t> packed = w.Pack();
+      for (size_t n0 = 0; n0 < w.nc; n0 += kQbwNr) {
+        std::vector<float> block(kQbwNr * (w.kc + 1), -1.0f), scalar(block.size(), -1.0f);
+        const uint8_t* source = packed.data() + n0 / kQbwNr * family->block_bytes(w.kc, w.bl);
+        family->unpack_simd(w.kc, w.bl, source, block.data());
+        family->unpack_scalar(w.kc, w.bl, source, scalar.data());
+        ASSERT_EQ(block, scalar) << family->bits << " bits";
+        for (size_t j = 0; j < kQbwNr; ++j) EXPECT_EQ(block[j], 0.0f);  // bias
+        for (size_t k = 0; k < w.kc; ++k) {
+          for (size_t j = 0; j < kQbwNr; ++j) {
+            const float want = n0 + j < w.nc ? w.W(n0 + j, k) : 0.0f;
+            ASSERT_EQ(block[kQbwNr * (k + 1) + j], want) << family->bits << " bits, n " << n0 + j << " k " << k;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(F32QbwGemm, PackReadsEitherOrientation) {
+  Rng rng(13);
+  for (const Family* family : {&kQb4w, &kQb8w}) {
+    const Weights w(*family, 11, 32, 8, true, rng);
+    // The same weights stored [K, N], with scales and zero points [blocks, N].
+    const size_t blocks = w.kc / w.bl;
+    std::vector<uint8_t> qt(w.nc * w.kc), zt(w.z.size());
+    std::vector<float> st(w.s.size());
+    for (size_t n = 0; n < w.nc; ++n) {
+      for (size_t k = 0; k < w.kc; ++k) qt[k * w.nc + n] = w.q[n * w.kc + k];
+      for (size_t b = 0; b < blocks; ++b) {
+        zt[b * w.nc + n] = w.z[n * blocks + b];
+        st[b * w.nc + n] = w.s[n * blocks + b];
+      }
+    }
+    std::vector<uint8_t> packed(family->packed_size(w.nc, w.kc, w.bl));
+    family->pack(w.nc, w.kc, w.bl, {qt.data(), 1, static_cast<int64_t>(w.nc), st.data(), zt.data(), 1, static_cast<int64_t>(w.nc), true},
+                 packed.data());
+    EXPECT_EQ(packed, w.Pack()) << family->bits << " bits";
+  }
+}
+
+}  // namespace
+}  // namespace webnn::kernels
