@@ -74,6 +74,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   }
   FuseIntegerOps(g);
+  FuseTransposedB(g);
   ReduceStrength(g);
   if (options.fuse_activations) FuseActivations(g);
   RemoveDeadNodes(g);

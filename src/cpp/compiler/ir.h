@@ -83,7 +83,11 @@ struct GemmParams {
   float alpha = 1.0f, beta = 1.0f;
   MinMax clamp;
 };
-struct MatMulParams {};  // batched [..., M, K] x [..., K, N] with broadcast batch dims
+// batched [..., M, K] x [..., K, N] with broadcast batch dims; with b_transposed, input b is [..., N, K] (a
+// transpose of its last two axes folded in by FuseTransposedB).
+struct MatMulParams {
+  bool b_transposed = false;
+};
 // An integer matmul (ONNX MatMulInteger): inputs a uint8 [..., M, K], a's zero point (uint8, one element), b
 // as given (a uint8 constant [K, N]) and b's zero point (a uint8 constant [N], or [1] for all); output int32
 // [..., M, N]: sum over k of (a - a zero point) * (b - b zero point), exact. float_output, inputs 4 and 5

@@ -9,6 +9,7 @@
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/gemm.h"
+#include "kernels/gemv.h"
 #include "runtime/aligned_vector.h"
 
 namespace webnn::compiler {
@@ -121,6 +122,7 @@ Expected<StepPtr> LowerGemm(const LowerArgs& a) {
 
 Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   if (a.input(0).type != DataType::kFloat32) return NotSupported("matmul: only float32 is implemented.");
+  const bool bt = std::get<MatMulParams>(a.node.params).b_transposed;  // b is [..., N, K]
   const Shape& as = a.input(0).shape;
   const Shape& bs = a.input(1).shape;
   const Shape& ys = a.output(0).shape;
@@ -159,7 +161,7 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
         for (size_t i = 0; i < m; ++i) {
           for (size_t j = 0; j < n; ++j) {
             double sum = 0;
-            for (size_t p = 0; p < k; ++p) sum += double{ab[i * k + p]} * bb[p * n + j];
+            for (size_t p = 0; p < k; ++p) sum += double{ab[i * k + p]} * (bt ? bb[j * k + p] : bb[p * n + j]);
             y[(bi * m + i) * n + j] = static_cast<float>(sum);
           }
         }
@@ -169,7 +171,7 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   const float* b_const = reinterpret_cast<const float*>(a.constant(1));
   bool shared_b = true;
   for (uint64_t i = 0; i < batches; ++i) shared_b = shared_b && b_off[i] == b_off[0];
-  if (b_const && a.input(1).type == DataType::kFloat16) {
+  if (b_const && a.input(1).type == DataType::kFloat16 && !bt) {
     // A float16 B (KeepHalfWeights: 256 rows or more, one B for every batch) packed as float16, widened into
     // the plan's scratch at each run.
     if (!shared_b) return NotSupported("matmul: a float16 b per batch.");
@@ -188,8 +190,23 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   }
   runtime::AlignedVector<float> packed;
   if (b_const && shared_b) {
-    packed = PackB(b_const + b_off[0], k, n, false, 1.0f, nullptr);
+    packed = PackB(b_const + b_off[0], k, n, bt, 1.0f, nullptr);
     a.ConsumeConstant(1);
+  }
+  if (!b_const && m == 1) {
+    // One row against a b computed at run time (attention over a KV cache): read b once where it lies, no packing.
+    const kernels::F32GemvUkernelFn gemv = bt ? kernels::f32_gemv_nk_ukernel__wasmsimd_u16 : kernels::f32_gemv_kn_ukernel__wasmsimd_u16;
+    return MakeStep("matmul", batches * n * k, [=](const ExecContext& ctx) {
+      const float* x = ctx.As<float>(ra);
+      const float* w = ctx.As<float>(rb);
+      float* y = ctx.As<float>(ry);
+      for (uint64_t i = 0; i < batches; ++i) {
+        const float* bi = w + b_off[i];
+        ParallelRows(ctx.pool, n, k, [&](uint64_t begin, uint64_t end) {
+          gemv(k, end - begin, x + a_off[i], bt ? bi + begin * k : bi + begin, bt ? k : n, y + i * n + begin);
+        });
+      }
+    });
   }
   auto mutex = std::make_shared<std::mutex>();
   auto scratch = std::make_shared<runtime::AlignedVector<float>>();
@@ -203,7 +220,7 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
     for (uint64_t i = 0; i < batches; ++i) {
       const float* pk = packed.data();
       if (packed.empty()) {
-        if (b_off[i] != last_b) *scratch = PackB(w + b_off[i], k, n, false, 1.0f, nullptr);
+        if (b_off[i] != last_b) *scratch = PackB(w + b_off[i], k, n, bt, 1.0f, nullptr);
         last_b = b_off[i];
         pk = scratch->data();
       }

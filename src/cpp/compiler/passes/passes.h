@@ -31,6 +31,9 @@ void KeepHalfWeights(Subgraph& g);
 // quantized constant (packed at its size; no float copy of the weights), in place of the chain folding would widen
 // (or, too large to fold, run at every dispatch).
 void KeepBlockwiseWeights(Subgraph& g);
+// matmul(a, transpose(b) of its last two axes) -> matmul reading b transposed (attention's q . K^T): no pass over b
+// to transpose it, and one row against a b computed at run time reads b once where it lies.
+void FuseTransposedB(Subgraph& g);
 // Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
 void ReduceStrength(Subgraph& g);
 
