@@ -146,7 +146,7 @@ async function instantiate() {
   } finally {
     restore();
   }
-  // inlineStepMs (README, "Threads"): anything but a number >= 0 leaves the runtime's default.
+  // inlineStepMs (docs/usage.md, "install() and its options"): anything but a number >= 0 leaves the runtime's default.
   module.init(numThreads, Number(options.inlineStepMs ?? -1));
   return { module, memory: () => memory, numThreads, variant, threaded: threads };
 }

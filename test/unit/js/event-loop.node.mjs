@@ -1,4 +1,4 @@
-// The event loop keeps turning while the threaded build works (README, "Node"): a server that runs ~1 GFLOP
+// The event loop keeps turning while the threaded build works (docs/usage.md, "Node"): a server that runs ~1 GFLOP
 // graphs keeps answering, with and without onnxruntime-web loaded and V8 tiering its module up in the same
 // process (test/unit/js/fixtures/event-loop-app.mjs, in a child process); and the demo's first result beside
 // onnxruntime-web does not wait for that tier-up.

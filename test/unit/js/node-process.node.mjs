@@ -1,4 +1,4 @@
-// What loading webnn-wasm does to a Node process: nothing beyond the globals install() documents (README,
+// What loading webnn-wasm does to a Node process: nothing beyond the globals install() documents (docs/usage.md,
 // "Node"). Each case runs test/unit/js/fixtures/process-app.mjs in a child process, from the ES module
 // entry and from the CommonJS one, with a first graph run (so the pthread workers and the executor exist).
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 // quantizeLinear / dequantizeLinear with the scale and zeroPoint shapes we accept beyond the spec snapshot,
-// as Chromium does (README, "Validation"): a scale of lower rank than the input covers its trailing axes,
+// as Chromium does (docs/conformance.md, "Validation: where we follow Chromium"): a scale of lower rank than the input covers its trailing axes,
 // and a one-element zeroPoint of another shape than a one-element scale (onnxruntime-web's per-tensor form
 // without a zero point: scale [1, ..., 1], zeroPoint []). Each result is checked exactly against the formula
 // in float32: (x - zeroPoint) * scale, and clamp(roundEven(x / scale) + zeroPoint).

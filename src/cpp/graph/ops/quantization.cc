@@ -27,7 +27,7 @@ std::vector<OperandLimit> QuantizeLimits(std::string_view) {
 struct QuantizeAttrs : OpAttrs {};
 
 // The spec's checks on scale and zeroPoint against input, in its order (after the type checks), with
-// two relaxations where Chromium and its clients go beyond the spec snapshot (README, "Validation"):
+// two relaxations where Chromium and its clients go beyond the spec snapshot (docs/conformance.md, "Validation: where we follow Chromium"):
 // - scale (and zeroPoint) may have a lower rank than input, its sizes aligned with input's trailing axes
 //   (Chromium's graph_validation_utils; the upstream WPT validation tests expect it);
 // - a one-element zeroPoint beside a one-element scale of another shape: onnxruntime-web's WebNN EP sends

@@ -16,7 +16,7 @@ describeCases('input', [
   ['a 0-D input', (b) => b.input('x', desc('int64', [])), out('int64', [])],
   ['"If this can not build, then throw an InvalidStateError"', async (b, t) => { await spend(b, t); return b.input('x', desc(f32, [1])); }, invalidState('input')],
   ['"If name is empty"', (b) => b.input('', desc(f32, [1])), typeError(/^input name: /)],
-  // README "Validation": a name used twice is accepted here (Chromium, WPT) and refused by build() when both inputs
+  // docs/conformance.md, "Validation: where we follow Chromium": a name used twice is accepted here (Chromium, WPT) and refused by build() when both inputs
   // are in the graph; the spec's step 3 throws here.
   ['a name used twice (beyond the spec: Chromium and WPT accept it here)', (b) => { b.input('x', desc(f32, [1])); return b.input('x', desc(f32, [2])); }, out(f32, [2])],
   ['check dimensions: "If any item of descriptor.shape is not a valid dimension": 0', (b) => b.input('x', desc(f32, [3, 0])), typeError(/^input descriptor: /)],

@@ -50,6 +50,6 @@ describeCases('maxPool2d', [
   ['no allowedDataTypes: every data type, e.g. uint8', (b, t) => b.maxPool2d(t('uint8', x), window), out('uint8', [2, 3, 3, 4])],
   ['... int64', (b, t) => b.maxPool2d(t('int64', x)), out('int64', [2, 3, 1, 1])],
   ...shared('maxPool2d'),
-  // README "Validation": roundingType is accepted as the alias of outputShapeRounding (Chromium, WPT).
+  // docs/conformance.md, "Validation: where we follow Chromium": roundingType is accepted as the alias of outputShapeRounding (Chromium, WPT).
   ['roundingType ceil (Chromium\'s name, beyond the spec)', (b, t) => b.maxPool2d(t(f32, x), { ...window, roundingType: 'ceil' }), out(f32, [2, 3, 4, 5])],
 ]);

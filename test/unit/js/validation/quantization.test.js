@@ -1,7 +1,7 @@
 // Validation of quantizeLinear and dequantizeLinear, one row per spec step (index.bs
 // #api-mlgraphbuilder-quantizelinear, -dequantizelinear). scale and zeroPoint are "blockwise broadcastable"
 // to the input (#algorithms-broadcast): each of their sizes divides the input's size. Beyond the spec, as
-// Chromium (README, "Validation"): scale may have a lower rank than the input, aligned with its trailing
+// Chromium (docs/conformance.md, "Validation: where we follow Chromium"): scale may have a lower rank than the input, aligned with its trailing
 // axes (the spec says equal ranks), and a one-element zeroPoint may sit beside a one-element scale of
 // another shape (onnxruntime-web's per-tensor form without a zero point: scale [1, ..., 1], zeroPoint []).
 import { describeCases, out, typeError } from './cases.mjs';
