@@ -74,6 +74,9 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   }
   FuseIntegerOps(g);
+  // Dequantized weights no fusion took (a QDQ convolution's filter, gemm weights): folded now, whatever their
+  // size, instead of dequantized at every dispatch.
+  if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g, /*widen_dequantized=*/true));
   FuseTransposedB(g);
   ReduceStrength(g);
   if (options.fuse_activations) FuseActivations(g);

@@ -8,8 +8,11 @@ namespace webnn::compiler {
 namespace {
 
 // Folding must not turn a small constant into a huge one (expand, tile, pad of a constant): keep the
-// node when its result is larger than twice its inputs and over 64 KiB.
-bool WorthFolding(const Subgraph& g, const Node& n) {
+// node when its result is larger than twice its inputs and over 64 KiB - unless it dequantizes constant
+// weights and `widen_dequantized` says the fusions that read them as stored have had their turn: such a node
+// would otherwise run at every dispatch, into an arena buffer as large as the folded constant.
+bool WorthFolding(const Subgraph& g, const Node& n, bool widen_dequantized) {
+  if (const auto* q = std::get_if<QuantizeParams>(&n.params); q && q->dequantize && widen_dequantized) return true;
   uint64_t in_bytes = 0;
   for (ValueId v : n.inputs) {
     if (v != kNoValue) in_bytes += ByteLength(g.values[v].type, g.values[v].shape).value_or(0);
@@ -21,7 +24,7 @@ bool WorthFolding(const Subgraph& g, const Node& n) {
 
 }  // namespace
 
-Status FoldConstants(Subgraph& g) {
+Status FoldConstants(Subgraph& g, bool widen_dequantized) {
   runtime::ThreadPool inline_pool(1);
   for (Node& n : g.nodes) {
     if (n.removed) continue;
@@ -29,7 +32,7 @@ Status FoldConstants(Subgraph& g) {
     for (ValueId v : n.inputs) {
       if (v != kNoValue && g.values[v].kind != ValueKind::kConstant) all_constant = false;
     }
-    if (!all_constant || n.inputs.empty() || !WorthFolding(g, n)) continue;
+    if (!all_constant || n.inputs.empty() || !WorthFolding(g, n, widen_dequantized)) continue;
 
     std::vector<std::shared_ptr<runtime::Buffer>> constants;
     LowerArgs args{g, n, {}, {}, std::vector<bool>(n.inputs.size(), false)};  // ConsumeConstant writes per input

@@ -9,8 +9,10 @@ namespace webnn::compiler {
 
 // Flags every node whose outputs reach no graph output.
 void RemoveDeadNodes(Subgraph& g);
-// Evaluates nodes whose inputs are all constants (when the result is not much larger than its inputs).
-Status FoldConstants(Subgraph& g);
+// Evaluates nodes whose inputs are all constants (when the result is not much larger than its inputs, or, with
+// widen_dequantized, when it is a dequantizeLinear of constants: the last fold, once the fusions that keep
+// quantized weights as stored have taken theirs).
+Status FoldConstants(Subgraph& g, bool widen_dequantized = false);
 // Cancels transpose pairs and moves transposes through layout-agnostic nodes so NHWC flows between
 // convolutions even when the graph is NCHW.
 void OptimizeLayout(Subgraph& g);
