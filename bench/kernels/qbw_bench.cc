@@ -29,8 +29,9 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
     std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
     for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
     std::vector<float> scale(z.size(), 0.01f), a(s.k, 0.5f), c(s.n);
-    std::vector<uint8_t> packed(bits == 4 ? kernels::Qb4wPackedSize(s.n, s.k, kBlock) : kernels::Qb8wPackedSize(s.n, s.k, kBlock));
-    (bits == 4 ? kernels::Qb4wPack : kernels::Qb8wPack)(
+    const kernels::QbwConfig& family = kernels::GetQbwConfig(bits);
+    std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
+    family.pack(
         s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
         packed.data());
     const double t = BestSeconds([&] { fn(s.n, s.k, kBlock, a.data(), packed.data(), c.data()); });

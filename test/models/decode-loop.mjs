@@ -80,8 +80,6 @@ export function decoderModel() {
 
 // Runs the loop; resolves to { failures: [messages], summary }. `testing` is our __testing export.
 export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
-  const STEPS = steps;
-  const __testing = testing;
   const bytes = decoderModel();
   // Calls and bytes crossing JS on our context, per method.
   const traffic = { createTensor: 0, readTensor: [], writeTensor: [] };
@@ -102,7 +100,9 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
   });
   const wasm = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
 
-  const emptyCache = () => Object.fromEntries(Object.keys(outputsOnDevice).map((n) => [n.replace('present', 'past'), new ort.Tensor('float32', new Float32Array(S * H), [1, S, H])]));
+  // The next step's past_* feeds from present(name) of each present_* output.
+  const pastFrom = (present) => Object.fromEntries(Object.keys(outputsOnDevice).map((n) => [n.replace('present', 'past'), present(n)]));
+  const emptyCache = () => pastFrom(() => new ort.Tensor('float32', new Float32Array(S * H), [1, S, H]));
   const mask = (filled) => new ort.Tensor('float32', Float32Array.from({ length: S }, (_, i) => (i >= S - filled ? 0 : -1e4)), [1, 1, S]);
   const ids = (token) => new ort.Tensor('int64', BigInt64Array.of(BigInt(token)), [1, 1]);
 
@@ -110,25 +110,31 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
   let token = 1, worstError = 0, tokenMismatches = 0, checkedTokens = 0;
   let heapAt100 = 0, createdAt100 = 0, steps4bit = null, tAlone = 0;
   const t0 = performance.now();
-  for (let step = 0; step < STEPS; ++step) {
+  for (let step = 0; step < steps; ++step) {
     const feeds = { input_ids: ids(token), attention_mask: mask(Math.min(step + 1, S)) };
-    if (step === 0) __testing.profileNextDispatch(context);
+    if (step === 0) testing.profileNextDispatch(context);
     const out = await webnn.run({ ...feeds, ...webnnPast });
-    if (step === 0) steps4bit = __testing.takeProfile(context).filter((p) => p.step === 'matmul4bit').length;
+    if (step === 0) steps4bit = testing.takeProfile(context).filter((p) => p.step === 'matmul4bit').length;
     for (const t of Object.values(webnnPast)) if (t.location === 'ml-tensor') t.dispose();
-    webnnPast = Object.fromEntries(Object.keys(outputsOnDevice).map((n) => [n.replace('present', 'past'), out[n]]));
+    webnnPast = pastFrom((n) => out[n]);
     const logits = out.logits.data;
     let next = 0;
     for (let i = 1; i < V; ++i) if (logits[i] > logits[next]) next = i;
     if (step < COMPARE_STEPS) {
       const ref = await wasm.run({ ...feeds, ...wasmPast });
-      wasmPast = Object.fromEntries(Object.keys(outputsOnDevice).map((n) => [n.replace('present', 'past'), ref[n]]));
+      wasmPast = pastFrom((n) => ref[n]);
       const r = ref.logits.data;
       let maxRef = 0, maxDiff = 0, best = 0, second = -1;
       for (let i = 0; i < V; ++i) {
         maxRef = Math.max(maxRef, Math.abs(r[i]));
         maxDiff = Math.max(maxDiff, Math.abs(r[i] - logits[i]));
-        if (r[i] > r[best]) { second = best; best = i; } else if (second < 0 || r[i] > r[second]) second = i;
+        if (i === 0) continue;  // logit 0 is the first best; the second is found among the rest
+        if (r[i] > r[best]) {
+          second = best;
+          best = i;
+        } else if (second < 0 || r[i] > r[second]) {
+          second = i;
+        }
       }
       worstError = Math.max(worstError, maxDiff / maxRef);
       if (r[best] - r[second] > 1e-3 * maxRef) {
@@ -144,16 +150,16 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
     }
     if (step === COMPARE_STEPS - 1) tAlone = performance.now();
     if (step === 99) {
-      heapAt100 = (await __testing.heapStats()).inUse;
+      heapAt100 = (await testing.heapStats()).inUse;
       createdAt100 = traffic.createTensor;
     }
   }
-  const stepMs = (performance.now() - tAlone) / (STEPS - COMPARE_STEPS);
-  const heapEnd = (await __testing.heapStats()).inUse;
+  const stepMs = (performance.now() - tAlone) / (steps - COMPARE_STEPS);
+  const heapEnd = (await testing.heapStats()).inUse;
   const cacheElements = S * H;
   const cacheCrossings = [...traffic.readTensor, ...traffic.writeTensor].filter((n) => n >= cacheElements).length;
 
-  const summary = (`${STEPS} steps, ${stepMs.toFixed(2)} ms a step after the first ${COMPARE_STEPS} (${((tAlone - t0) / COMPARE_STEPS).toFixed(2)} beside the wasm EP); ` +
+  const summary = (`${steps} steps, ${stepMs.toFixed(2)} ms a step after the first ${COMPARE_STEPS} (${((tAlone - t0) / COMPARE_STEPS).toFixed(2)} beside the wasm EP); ` +
               `${steps4bit} matmul4bit steps per token; logits vs the wasm EP: max error ${worstError.toExponential(2)} of the largest; ` +
               `greedy tokens ${checkedTokens - tokenMismatches} of ${checkedTokens} agree; createTensor ${createdAt100} by step 100, ` +
               `${traffic.createTensor - createdAt100} after; reads ${traffic.readTensor.length}, writes ${traffic.writeTensor.length}, ` +
@@ -164,8 +170,8 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
   if (worstError > 1e-3) fail(`logits differ from the wasm EP's by ${worstError} of the largest`);
   if (tokenMismatches) fail(`${tokenMismatches} greedy tokens differ`);
   if (cacheCrossings) fail('the KV cache crossed JS');
-  if (STEPS > 100 && traffic.createTensor !== createdAt100) fail('tensors were created after step 100');
-  if (STEPS > 100 && heapEnd > heapAt100 + 64 * 1024) fail(`the heap grew by ${heapEnd - heapAt100} bytes over ${STEPS - 100} steps`);
+  if (steps > 100 && traffic.createTensor !== createdAt100) fail('tensors were created after step 100');
+  if (steps > 100 && heapEnd > heapAt100 + 64 * 1024) fail(`the heap grew by ${heapEnd - heapAt100} bytes over ${steps - 100} steps`);
 
   await webnn.release();
   await wasm.release();

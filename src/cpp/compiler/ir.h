@@ -88,6 +88,9 @@ struct GemmParams {
 struct MatMulParams {
   bool b_transposed = false;
 };
+// A matmul of at most this many multiply-adds accumulates in double and rounds once (lower/gemm.cc), which WPT's
+// 0-ULP matmul cases need; KeepBlockwiseWeights leaves such products to it.
+inline constexpr uint64_t kExactMatMulMacs = 16384;
 // An integer matmul (ONNX MatMulInteger): inputs a uint8 [..., M, K], a's zero point (uint8, one element), b
 // as given (a uint8 constant [K, N]) and b's zero point (a uint8 constant [N], or [1] for all); output int32
 // [..., M, N]: sum over k of (a - a zero point) * (b - b zero point), exact. float_output, inputs 4 and 5

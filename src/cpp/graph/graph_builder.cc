@@ -58,10 +58,11 @@ Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, co
 }
 
 Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer) {
+  // 4-bit data arrives packed and is held a byte per element: unpacked into a buffer of its own (the other
+  // overload makes the same checks first).
+  if (IsFourBit(type)) return Constant(type, shape, buffer->data(), buffer->size());
   RETURN_IF_ERROR(CheckUsable("constant"));
   RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
-  // 4-bit data arrives packed and is held a byte per element: unpacked into a buffer of its own.
-  if (IsFourBit(type)) return Constant(type, shape, buffer->data(), buffer->size());
   RETURN_IF_ERROR(CheckConstantBytes(type, shape, buffer->size()));
   return AddConstant(type, shape, std::move(buffer));
 }

@@ -62,4 +62,15 @@ void qb8w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed
 #include "kernels/f32-qb8w-gemm/f32-qb8w-gemm.inc"
 #undef WEBNN_F32_QBW_GEMM_UKERNEL
 
+// A family as the runtime uses it: the size of its packing, the packing, the GEMV tile and the GEMM path's widening.
+struct QbwConfig {
+  size_t (*packed_size)(size_t nc, size_t kc, size_t bl);
+  size_t (*block_bytes)(size_t kc, size_t bl);
+  void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
+  F32QbwGemmUkernelFn gemv;
+  QbwF32UnpackUkernelFn unpack;
+};
+// The qb4w family for bits 4, qb8w for 8.
+const QbwConfig& GetQbwConfig(int bits);
+
 }  // namespace webnn::kernels

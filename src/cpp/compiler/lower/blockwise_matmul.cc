@@ -18,17 +18,15 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const size_t rows = static_cast<size_t>(*NumElements(a.input(0).shape) / k);
   const DataType type = a.input(1).type;
   const bool four_bit = IsFourBit(type);
-  auto packed = std::make_shared<runtime::AlignedVector<uint8_t>>(four_bit ? kernels::Qb4wPackedSize(n, k, block)
-                                                                           : kernels::Qb8wPackedSize(n, k, block));
+  const kernels::QbwConfig& family = kernels::GetQbwConfig(four_bit ? 4 : 8);
+  auto packed = std::make_shared<runtime::AlignedVector<uint8_t>>(family.packed_size(n, k, block));
   const kernels::QbwSource source{a.constant(1), p.q_n, p.q_k, reinterpret_cast<const float*>(a.constant(2)), a.constant(3),
                                   p.s_n, p.s_b, type == DataType::kInt4 || type == DataType::kInt8};
-  (four_bit ? kernels::Qb4wPack : kernels::Qb8wPack)(n, k, block, source, packed->data());
-  const kernels::F32QbwGemmUkernelFn gemv =
-      four_bit ? kernels::f32_qb4w_gemm_ukernel_1x8__wasmsimd_magic : kernels::f32_qb8w_gemm_ukernel_1x8__wasmsimd_magic;
-  const kernels::QbwF32UnpackUkernelFn unpack =
-      four_bit ? kernels::qb4w_f32_unpack_ukernel__wasmsimd_magic : kernels::qb8w_f32_unpack_ukernel__wasmsimd_magic;
+  family.pack(n, k, block, source, packed->data());
+  const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
+  const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
-  const size_t block_bytes = four_bit ? kernels::Qb4wBlockBytes(k, block) : kernels::Qb8wBlockBytes(k, block);
+  const size_t block_bytes = family.block_bytes(k, block);
   const size_t column_blocks = (n + kernels::kQbwNr - 1) / kernels::kQbwNr;
   const runtime::TensorRef ra = a.in[0], ry = a.out[0];
   return MakeStep(four_bit ? "matmul4bit" : "matmul8bit", uint64_t{rows} * n * k, [=](const runtime::ExecContext& ctx) {

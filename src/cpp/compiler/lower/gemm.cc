@@ -149,7 +149,6 @@ Expected<StepPtr> LowerMatMul(const LowerArgs& a) {
   // Small products accumulate in double and round once, which is what WPT's float64 reference does
   // (its matmul tolerance is 0 ULP). They cost microseconds either way; larger ones take the f32 GEMM
   // kernels, whose float32 accumulation can land an ULP or so away.
-  constexpr uint64_t kExactMatMulMacs = 16384;
   if (batches * m * n * k <= kExactMatMulMacs) {
     return MakeStep("matmul", batches * m * n * k, [=](const ExecContext& ctx) {
       const float* x = ctx.As<float>(ra);

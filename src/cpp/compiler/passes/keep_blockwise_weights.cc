@@ -18,23 +18,13 @@
 namespace webnn::compiler {
 namespace {
 
-// Products of at most this many multiply-adds stay on matmul's exact path (double sums; folded float32 weights).
-constexpr uint64_t kExactMatMulMacs = 16384;
-
-// The value a chain of single-use reshapes (Copy nodes) starts from: the same elements in the same order.
+// The value a chain of reshapes (Copy nodes) starts from: the same elements in the same order.
 ValueId ThroughReshapes(const Subgraph& g, ValueId v) {
   for (;;) {
     const int p = ProducerOf(g, v);
     if (p < 0 || !std::holds_alternative<CopyParams>(g.nodes[p].params)) return v;
     v = g.nodes[p].inputs[0];
   }
-}
-
-// Row-major strides of `shape` in elements.
-std::vector<int64_t> RowMajorStrides(const Shape& shape) {
-  std::vector<int64_t> s(shape.size(), 1);
-  for (size_t i = shape.size(); i-- > 1;) s[i - 1] = s[i] * shape[i];
-  return s;
 }
 
 struct Split {
@@ -45,7 +35,7 @@ struct Split {
 // The n and k parts of x's dims (n first when `n_first`), and the scale's strides over them, or nullopt when the
 // scale is not blockwise along k.
 std::optional<Split> SplitDims(const Shape& x, const Shape& scale, uint64_t n, uint64_t k, bool n_first) {
-  const std::vector<int64_t> stride = RowMajorStrides(scale);
+  const std::vector<uint64_t> stride = Strides(scale);
   // The dims of each part, in order, without the 1s (which carry no index).
   std::vector<size_t> n_dims, k_dims;
   std::vector<size_t>& leading = n_first ? n_dims : k_dims;
@@ -67,7 +57,7 @@ std::optional<Split> SplitDims(const Shape& x, const Shape& scale, uint64_t n, u
   size_t varying = 0;
   for (size_t i : n_dims) varying += scale[i] != 1;
   if (varying != 0 && varying != n_dims.size()) return std::nullopt;
-  if (varying) split.s_n = stride[n_dims.back()];
+  if (varying) split.s_n = static_cast<int64_t>(stride[n_dims.back()]);
   // k part: dims the scale varies over (blocks), then dims it is 1 over (within a block).
   uint64_t block = 1;
   bool in_block = false;
@@ -78,7 +68,7 @@ std::optional<Split> SplitDims(const Shape& x, const Shape& scale, uint64_t n, u
       block *= x[i];
     } else {
       if (in_block) return std::nullopt;  // the scale varies faster than some dim it is constant over
-      s_b = stride[i];
+      s_b = static_cast<int64_t>(stride[i]);
     }
   }
   if (block % 4 != 0 || k % block != 0) return std::nullopt;

@@ -17,18 +17,15 @@ namespace {
 
 using testing::Rng;
 
+// A family as the runtime uses it (GetQbwConfig), with its scalar twins.
 struct Family {
   int bits;
-  size_t (*packed_size)(size_t, size_t, size_t);
-  size_t (*block_bytes)(size_t, size_t);
-  void (*pack)(size_t, size_t, size_t, const QbwSource&, uint8_t*);
+  const QbwConfig& config;
   F32QbwGemmUkernelFn reference;
-  QbwF32UnpackUkernelFn unpack_simd, unpack_scalar;
+  QbwF32UnpackUkernelFn unpack_scalar;
 };
-const Family kQb4w{4, Qb4wPackedSize, Qb4wBlockBytes, Qb4wPack, f32_qb4w_gemm_ukernel_1x8__scalar,
-                   qb4w_f32_unpack_ukernel__wasmsimd_magic, qb4w_f32_unpack_ukernel__scalar};
-const Family kQb8w{8, Qb8wPackedSize, Qb8wBlockBytes, Qb8wPack, f32_qb8w_gemm_ukernel_1x8__scalar,
-                   qb8w_f32_unpack_ukernel__wasmsimd_magic, qb8w_f32_unpack_ukernel__scalar};
+const Family kQb4w{4, GetQbwConfig(4), f32_qb4w_gemm_ukernel_1x8__scalar, qb4w_f32_unpack_ukernel__scalar};
+const Family kQb8w{8, GetQbwConfig(8), f32_qb8w_gemm_ukernel_1x8__scalar, qb8w_f32_unpack_ukernel__scalar};
 
 struct Kernel {
   const char* name;
@@ -72,8 +69,8 @@ struct Weights {
     return static_cast<float>(Held(q[n * kc + k]) - Held(z[at])) * s[at];
   }
   std::vector<uint8_t> Pack() const {
-    std::vector<uint8_t> packed(family.packed_size(nc, kc, bl));
-    family.pack(nc, kc, bl, {q.data(), static_cast<int64_t>(kc), 1, s.data(), z.data(), static_cast<int64_t>(kc / bl), 1, is_signed},
+    std::vector<uint8_t> packed(family.config.packed_size(nc, kc, bl));
+    family.config.pack(nc, kc, bl, {q.data(), static_cast<int64_t>(kc), 1, s.data(), z.data(), static_cast<int64_t>(kc / bl), 1, is_signed},
                 packed.data());
     return packed;
   }
@@ -124,8 +121,8 @@ TEST(F32QbwGemm, UnpackGivesTheDequantizedWeights) {
       const std::vector<uint8_t> packed = w.Pack();
       for (size_t n0 = 0; n0 < w.nc; n0 += kQbwNr) {
         std::vector<float> block(kQbwNr * (w.kc + 1), -1.0f), scalar(block.size(), -1.0f);
-        const uint8_t* source = packed.data() + n0 / kQbwNr * family->block_bytes(w.kc, w.bl);
-        family->unpack_simd(w.kc, w.bl, source, block.data());
+        const uint8_t* source = packed.data() + n0 / kQbwNr * family->config.block_bytes(w.kc, w.bl);
+        family->config.unpack(w.kc, w.bl, source, block.data());
         family->unpack_scalar(w.kc, w.bl, source, scalar.data());
         ASSERT_EQ(block, scalar) << family->bits << " bits";
         for (size_t j = 0; j < kQbwNr; ++j) EXPECT_EQ(block[j], 0.0f);  // bias
@@ -155,8 +152,8 @@ TEST(F32QbwGemm, PackReadsEitherOrientation) {
         st[b * w.nc + n] = w.s[n * blocks + b];
       }
     }
-    std::vector<uint8_t> packed(family->packed_size(w.nc, w.kc, w.bl));
-    family->pack(w.nc, w.kc, w.bl, {qt.data(), 1, static_cast<int64_t>(w.nc), st.data(), zt.data(), 1, static_cast<int64_t>(w.nc), true},
+    std::vector<uint8_t> packed(family->config.packed_size(w.nc, w.kc, w.bl));
+    family->config.pack(w.nc, w.kc, w.bl, {qt.data(), 1, static_cast<int64_t>(w.nc), st.data(), zt.data(), 1, static_cast<int64_t>(w.nc), true},
                  packed.data());
     EXPECT_EQ(packed, w.Pack()) << family->bits << " bits";
   }
