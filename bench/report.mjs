@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Every benchmark table in one run, then a summary of the seven targets with the figures this run
+// Every benchmark table in one run, then a summary of the targets with the figures this run
 // measured (issue 10 set them). `npm run bench` (= node bench/report.mjs; it loads no wasm itself), 2.8-3.2 min on 2 cores:
 //
 //   1. models in Chromium: onnxruntime-web's WebNN EP on us vs its wasm EP, 1 and 2 threads (bench/run.mjs --browser)
@@ -7,6 +7,8 @@
 //   3. one large operator at 1 and 2 threads (bench/thread-scaling.mjs), and the CPU an idle pool takes
 //   4. kernels against XNNPACK, with the dispatch, build() and heap overheads (bench/kernels-vs-xnnpack.mjs)
 //   5. the transcendentals' ns per element (bench/operators.mjs)
+//   6. a language model of Qwen2.5-0.5B's shape in Chromium, prefill and decode, onnxruntime-web's WebNN EP on us
+//      vs its wasm EP, 1 and 2 threads (bench/decode.mjs; about 9 of the run's minutes)
 //
 // Each runs in its own process, one after the other, and prints its own table; the summary reads their
 // --json output. Options: --runs N (Chromium's timed rounds, default 20), --no-browser (skip 1),
@@ -27,6 +29,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DECODE_HEADER, decodeRows, decodeTitle } from './decode.mjs';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -101,7 +104,7 @@ const minOf = (xs) => xs.reduce((m, x) => Math.min(m, x), Infinity);
 const verdict = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'not met');
 
 // One row per target: what was measured, the bound, met or not (null: nothing measured).
-function summarize({ chromium, direct, threads, pool, kernels, operators }) {
+function summarize({ chromium, direct, threads, pool, kernels, operators, decode }) {
   const rows = [];
   // 1. Models in Chromium, ratio ours / onnxruntime-web's wasm EP.
   if (chromium) {
@@ -190,11 +193,21 @@ function summarize({ chromium, direct, threads, pool, kernels, operators }) {
                   measured: `${grown} bytes more after the last batch (${relu[relu.length - 1].when}) than after build`, met: Math.abs(grown) <= 65536 });
     }
   }
+  // 8. A language model's decode, Chromium: onnxruntime-web's wasm EP time / ours per token (issue 27).
+  const decoded = decode?.results?.filter((r) => !r.error) ?? [];
+  if (decoded.length) {
+    const speedups = decoded.map((r) => [r.threads, r.engines.ort.stepMs / r.engines.ours.stepMs]);
+    rows.push({ target: '8. decode of a 0.5 B-parameter 4-bit decoder, Chromium: onnxruntime-web wasm EP ms / ours per token',
+                measured: speedups.map(([t, x]) => `${t} thread(s) ${f2(x)}`).join(', '), bound: '≥ 1.0 (stretch 1.5)',
+                met: minOf(speedups.map(([, x]) => x)) >= 1.0 });
+  } else if (decode) {
+    rows.push({ target: '8. decode of a 0.5 B-parameter 4-bit decoder, Chromium', measured: 'n/a', bound: '≥ 1.0', met: null });
+  }
   return rows;
 }
 
 function printSummary(rows) {
-  console.log('\n# The seven targets, as measured in this run\n');
+  console.log('\n# The targets, as measured in this run\n');
   console.log('| target | measured | bound | |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.target} | ${r.measured} | ${r.bound} | ${verdict(r.met)} |`);
@@ -254,6 +267,10 @@ function tablesOf(data) {
                   rows: kRows.map((r) => [r.op, r.shape, `${r.oursRate.toFixed(1)} ${r.unit}`, `${r.xnnpackRate.toFixed(1)} ${r.unit}`,
                                           f2(r.ratio), f2(r.ratioBest), r.xnnpackSide ?? '']) });
   }
+  if (data.decode?.results?.length) {
+    tables.push({ id: 'decode', title: 'A language model, token by token', how: `\`npm run bench:decode\`: ${decodeTitle(data.decode)}`,
+                  header: DECODE_HEADER, rows: decodeRows(data.decode) });
+  }
   if (data.operators?.length) {
     tables.push({ id: 'operators', title: 'Every operator\'s steps',
                   how: '`npm run bench:operators`: each operator on one 0.8 MB tensor through our API, 1 thread, the fastest of 30 ' +
@@ -310,10 +327,22 @@ function headlineMarkdown(data, docLink) {
     return r ? `**${r[4]}** (${r[2]} vs ${r[3]} ms)` : 'n/a';
   })]);
   const date = String(data.date ?? 'an unknown date').split(/[ T]/)[0];
-  return [markdownTable(['model', ...threads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)], rows),
-          '',
-          `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in Chromium (below 1 we are faster), run of ${date}: ` +
-          `[the full report](${docLink}).`].join('\n');
+  const lines = [markdownTable(['model', ...threads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)], rows),
+                 '',
+                 `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in Chromium (below 1 we are faster), run of ${date}: ` +
+                 `[the full report](${docLink}).`];
+  const decode = tablesOf(data).find((x) => x.id === 'decode');
+  if (decode) {
+    // Per thread count: tokens per second, ours vs theirs, prefill and decode (the table's rows 2 and 3 cells).
+    const cell = (th, phase, i) => decode.rows.find((r) => r[0] === th && r[1].startsWith(phase))?.[i]?.replace(/ \(.*\)$/, '') ?? 'n/a';
+    const decodeThreads = [...new Set(decode.rows.map((r) => r[0]))];
+    lines.push('', markdownTable(['a 0.5 B-parameter 4-bit decoder', ...decodeThreads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)], [
+      ['prompt (128 tokens)', ...decodeThreads.map((th) => `${cell(th, 'prefill', 2)} vs ${cell(th, 'prefill', 3)}`)],
+      ['decode', ...decodeThreads.map((th) => `${cell(th, 'decode', 2)} vs ${cell(th, 'decode', 3)}`)],
+    ]), '', 'Tokens per second through onnxruntime-web: its WebNN EP on us vs its wasm EP (4-bit kernels), same page, same run ' +
+            `([language models](docs/usage.md#language-models-and-quantized-models)).`);
+  }
+  return lines.join('\n');
 }
 
 // Puts `body` between the markers in `file`'s text (or, for a file without them, at its end); with
@@ -377,7 +406,7 @@ async function main() {
     const data = JSON.parse(fs.readFileSync(o.from, 'utf8'));
     if (o.markdown || o.readme) return writeReports(o, data, o.from);
     const targets = tablesOf(data).find((t) => t.id === 'targets');
-    console.log(`\n# The seven targets, as measured in the run of ${data.date ?? 'an unknown date'}\n`);
+    console.log(`\n# The targets, as measured in the run of ${data.date ?? 'an unknown date'}\n`);
     console.log(markdownTable(targets.header, targets.rows));
     return 0;
   }
@@ -398,6 +427,7 @@ async function main() {
   figures.pool = runPoolChild();
   figures.kernels = part('Kernels against XNNPACK, and overheads', 'kernels-vs-xnnpack.mjs', [], at('kernels'));
   figures.operators = part('Transcendentals (and every operator the survey covers)', 'operators.mjs', [], at('operators'));
+  if (o.browser) figures.decode = part('A language model, token by token, in Chromium', 'decode.mjs', [], at('decode'), { browser: true });
   const rows = summarize(figures);
   printSummary(rows);
   console.log(`\nload average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; whole run ` +

@@ -1,10 +1,12 @@
 // A minimal writer of ONNX model files (protobuf, the fields of onnx.proto the synthetic test models need), so a
 // test can make the exact graph it wants - e.g. a decoder with 4-bit MatMulNBits projections - without Python or
-// a binary fixture. Repeated scalars are written unpacked, which every protobuf reader accepts.
+// a binary fixture. Repeated scalars are written unpacked, which every protobuf reader accepts. A message holds
+// its encoding as a list of byte chunks (a tensor's data is one chunk, referenced, not copied), so a model of
+// several hundred MB is written in one copy, at the end.
 //
 //   const bytes = model({ opsets: { '': 17, 'com.microsoft': 1 }, nodes, initializers, inputs, outputs });
 //   node('MatMulNBits', ['a', 'b', 's'], ['y'], { K: 64, N: 32, bits: 4, block_size: 32 }, 'com.microsoft')
-//   tensor('b', 'uint8', [32, 2, 16], bytes); valueInfo('a', 'float32', [1, 1, 64])
+//   tensor('b', 'uint8', [32, 2, 16], bytes); valueInfo('a', 'float32', [1, 'sequence_length', 64])
 
 const ELEMENT_TYPES = { float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, float16: 10 };
 
@@ -18,26 +20,47 @@ function varint(value) {
     if (v) byte |= 0x80;
     out.push(byte);
   } while (v);
-  return out;
+  return Uint8Array.from(out);
 }
 
 class Message {
-  constructor() { this.bytes = []; }
+  constructor() {
+    this.chunks = [];
+    this.length = 0;
+  }
+  push(chunk) {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
   varint(field, value) {
-    this.bytes.push(...varint((field << 3) | 0), ...varint(value));
+    this.push(varint((field << 3) | 0));
+    this.push(varint(value));
     return this;
   }
   fixed32Float(field, value) {
-    const b = new Uint8Array(new Float32Array([value]).buffer);
-    this.bytes.push(...varint((field << 3) | 5), ...b);
+    this.push(varint((field << 3) | 5));
+    this.push(new Uint8Array(new Float32Array([value]).buffer));
     return this;
   }
   bytesField(field, data) {
-    const payload = data instanceof Message ? data.bytes : typeof data === 'string' ? [...new TextEncoder().encode(data)] : data;
-    this.bytes.push(...varint((field << 3) | 2), ...varint(payload.length));
-    // push(...x) overflows the stack for large payloads
-    for (let i = 0; i < payload.length; i += 65536) this.bytes.push(...payload.slice(i, i + 65536));
+    const payload = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+    this.push(varint((field << 3) | 2));
+    this.push(varint(payload.length));
+    if (payload instanceof Message) {
+      for (const c of payload.chunks) this.push(c);
+    } else {
+      this.push(payload);
+    }
     return this;
+  }
+  toBytes() {
+    const out = new Uint8Array(this.length);
+    let at = 0;
+    for (const c of this.chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
   }
 }
 
@@ -46,7 +69,7 @@ export function tensor(name, dataType, dims, data) {
   for (const d of dims) m.varint(1, d);
   m.varint(2, ELEMENT_TYPES[dataType]);
   m.bytesField(8, name);
-  m.bytesField(9, Array.from(new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength)));
+  m.bytesField(9, new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength));
   return m;
 }
 
@@ -74,9 +97,10 @@ export function node(opType, inputs, outputs, attributes = {}, domain = '') {
   return m;
 }
 
+// dims: numbers, or strings for symbolic dims (dim_param).
 export function valueInfo(name, dataType, dims) {
   const shape = new Message();
-  for (const d of dims) shape.bytesField(1, new Message().varint(1, d));
+  for (const d of dims) shape.bytesField(1, typeof d === 'string' ? new Message().bytesField(2, d) : new Message().varint(1, d));
   const tensorType = new Message().varint(1, ELEMENT_TYPES[dataType]).bytesField(2, shape);
   return new Message().bytesField(1, name).bytesField(2, new Message().bytesField(1, tensorType));
 }
@@ -93,5 +117,5 @@ export function model({ opsets, nodes, initializers, inputs, outputs, name = 'sy
   for (const [domain, version] of Object.entries(opsets)) {
     m.bytesField(8, new Message().bytesField(1, domain).varint(2, version));
   }
-  return Uint8Array.from(m.bytes);
+  return m.toBytes();
 }

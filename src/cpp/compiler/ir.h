@@ -110,6 +110,15 @@ struct BlockwiseMatMulParams {
   uint32_t n = 0, k = 0, block = 0;
   int64_t q_n = 0, q_k = 0, s_n = 0, s_b = 0;
 };
+// gather along axis 0 of rows of 4- or 8-bit values kept at their stored size (onnxruntime's GatherBlockQuantized
+// as the WebNN EP sends it: gather(dequantizeLinear(int4/uint4/int8/uint8 constant [rows, row], scale and zero
+// point per block of `block` along the row))): inputs indices, q (the constant, a byte per element, row-major),
+// scale (float32 constant) and zero point (constant of q's type); output float32 [...indices, row]. The scale
+// and zero point of element (r, i) are at r * s_n + (i / block) * s_b. Made by KeepBlockwiseWeights.
+struct BlockwiseGatherParams {
+  uint32_t rows = 0, row = 0, block = 0;
+  int64_t s_n = 0, s_b = 0;
+};
 struct BinaryParams {
   BinaryOp op = BinaryOp::kAdd;
   MinMax clamp;

@@ -56,6 +56,12 @@ void qb4w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed
 void qb8w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
 void qb8w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
 
+// Rows of quantized values as they are gathered (an embedding table kept at its size, not the GEMM's packing):
+// y[i] = (q[i] - z[i / bl]) * s[i / bl] for i < n, q and z offset binary as above; qb4w's q two to a byte, low
+// nibble first, qb8w's a byte each.
+void qb4w_f32_vcvt_ukernel__scalar(size_t n, size_t bl, const uint8_t* q, const float* s, const uint8_t* z, float* y);
+void qb8w_f32_vcvt_ukernel__scalar(size_t n, size_t bl, const uint8_t* q, const float* s, const uint8_t* z, float* y);
+
 #define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) \
   void name(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* packed_w, float* c);
 #include "kernels/f32-qb4w-gemm/f32-qb4w-gemm.inc"

@@ -1,4 +1,4 @@
-// 4-bit weights at their stored size (passes/keep_blockwise_weights.cc, lower/blockwise_matmul.cc): the WebNN calls
+// 4-bit weights at their stored size (passes/keep_blockwise_weights.cc, lower/blockwise.cc): the WebNN calls
 // onnxruntime-web's WebNN EP makes for MatMulNBits (../shared/notes/onnxruntime-webnn-quantized.md) - a uint4
 // constant [N, K / block, block], scales reshaped to [N, K / block, 1], a uint4 zero point, dequantizeLinear,
 // reshape to [N, K], transpose, matmul - and an int4 weight stored [K, N] with a scale per column, run as one
@@ -135,3 +135,40 @@ test('a small product, and dequantized weights two matmuls share, stay on the fl
   assert.ok(y.every((v) => Math.abs(v) < 1e-5), 'a w - a w = 0');
   context.destroy();
 });
+
+// GatherBlockQuantized as the EP sends it: dequantizeLinear(uint4 constant [rows, row] as given, scale [rows, row /
+// block], zero point) -> gather along axis 0; the rows stay 4-bit (8-bit: int8 with int8 zero points) and each
+// gathered row holds exactly the floats dequantizeLinear gives (one rounding: (q - z) * s). Indices as the gather
+// reads them: negative from the end, out of range clamped.
+for (const [type, bits, signed] of [['uint4', 4, false], ['int4', 4, true], ['int8', 8, true]]) {
+  test(`GatherBlockQuantized, ${type} rows: one gather${bits}bit step, the dequantized rows exactly`, async () => {
+    const context = await ml.createContext();
+    const rand = lcg(bits * 7 + signed);
+    const rows = 37, row = 96, block = 32, blocks = row / block, levels = 2 ** bits, low = signed ? -levels / 2 : 0;
+    const q = Array.from({ length: rows * row }, () => Math.floor(rand() * levels) + low);
+    const z = Array.from({ length: rows * blocks }, () => Math.floor(rand() * levels) + low);
+    const s = Float32Array.from({ length: rows * blocks }, () => (rand() + 0.05) / 8);
+    const data = bits === 4 ? pack : (v) => Int8Array.from(v);
+    const b = new MLGraphBuilder(context);
+    const indices = b.input('i', { dataType: 'int32', shape: [2, 3] });
+    const table = b.dequantizeLinear(b.constant({ dataType: type, shape: [rows, row] }, data(q)),
+      b.constant({ dataType: 'float32', shape: [rows, blocks] }, s), b.constant({ dataType: type, shape: [rows, blocks] }, data(z)));
+    const graph = await b.build({ y: b.gather(table, indices) });
+    const picked = [0, 36, 5, -1, 99, -40];  // -1 -> 36; 99 and -40 clamp to 36 and 0
+    const ti = await context.createTensor({ dataType: 'int32', shape: [2, 3], writable: true });
+    const ty = await context.createTensor({ dataType: 'float32', shape: [2, 3, row], readable: true });
+    context.writeTensor(ti, Int32Array.from(picked));
+    __testing.profileNextDispatch(context);
+    context.dispatch(graph, { i: ti }, { y: ty });
+    const y = new Float32Array(await context.readTensor(ty));
+    assert.deepEqual(__testing.takeProfile(context).map((p) => p.step), [`gather${bits}bit`]);
+    [0, 36, 5, 36, 36, 0].forEach((r, j) => {
+      for (let i = 0; i < row; ++i) {
+        const at = r * blocks + Math.floor(i / block);
+        assert.equal(y[j * row + i], Math.fround((q[r * row + i] - z[at]) * s[at]), `index ${picked[j]}, element ${i}`);
+      }
+    });
+    graph.destroy();
+    context.destroy();
+  });
+}

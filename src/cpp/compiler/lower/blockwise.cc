@@ -1,13 +1,19 @@
-// BlockwiseMatMul (passes/keep_blockwise_weights.cc): 4- or 8-bit weights packed once for the qb4w / qb8w kernels
+// Weights kept at their stored size by passes/keep_blockwise_weights.cc.
+//
+// BlockwiseMatMul: 4- or 8-bit weights packed once for the qb4w / qb8w kernels
 // (kernels/qbw.h), at about their stored size (the packed form adds 40 bytes per block of 8 columns). One row (a
 // decoder's token step) runs the GEMV tile straight from the packed weights; more rows widen one 8-column block
 // of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32 GEMM tiles on
 // it, so the widening is paid once per block for all rows and no float copy of the weights exists.
+#include <cstring>
+
+#include "compiler/lower/indices.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
 #include "kernels/gemm.h"
 #include "kernels/qbw.h"
 #include "runtime/aligned_vector.h"
+#include "runtime/four_bit.h"
 
 namespace webnn::compiler {
 
@@ -54,6 +60,56 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
         }
       }
     });
+  });
+}
+
+// BlockwiseGather: the table's rows kept in the row form of kernels/qbw.h (4-bit values two to a byte, offset
+// binary; the scales and zero points of a row beside each other), each gathered row widened to floats, the bits
+// dequantizeLinear gives. An embedding of 151,936 x 896 holds 68 MB of nibbles and 21 MB of scales and zero
+// points, against 545 MB as a folded float32 table.
+Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
+  const auto& p = std::get<BlockwiseGatherParams>(a.node.params);
+  const size_t rows = p.rows, row = p.row, block = p.block, blocks = row / block;
+  const DataType type = a.input(1).type;
+  const bool four_bit = IsFourBit(type);
+  const uint8_t offset = type == DataType::kInt4 ? 8 : type == DataType::kInt8 ? 128 : 0;
+  const size_t row_bytes = four_bit ? (row + 1) / 2 : row;
+  auto q = std::make_shared<runtime::AlignedVector<uint8_t>>(rows * row_bytes);
+  auto s = std::make_shared<runtime::AlignedVector<float>>(rows * blocks);
+  auto z = std::make_shared<runtime::AlignedVector<uint8_t>>(rows * blocks);
+  const uint8_t* q_in = a.constant(1);
+  const float* s_in = reinterpret_cast<const float*>(a.constant(2));
+  const uint8_t* z_in = a.constant(3);
+  std::vector<uint8_t> offset_row(offset ? row : 0);
+  for (size_t r = 0; r < rows; ++r) {
+    const uint8_t* values = q_in + r * row;
+    if (offset) {
+      for (size_t i = 0; i < row; ++i) offset_row[i] = static_cast<uint8_t>(values[i] + offset);
+      values = offset_row.data();
+    }
+    if (four_bit) {
+      runtime::PackFourBit(row, values, q->data() + r * row_bytes);
+    } else {
+      std::memcpy(q->data() + r * row_bytes, values, row);
+    }
+    for (size_t b = 0; b < blocks; ++b) {
+      const int64_t at = static_cast<int64_t>(r) * p.s_n + static_cast<int64_t>(b) * p.s_b;
+      (*s)[r * blocks + b] = s_in[at];
+      (*z)[r * blocks + b] = static_cast<uint8_t>(z_in[at] + offset);
+    }
+  }
+  for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
+  const auto widen = four_bit ? kernels::qb4w_f32_vcvt_ukernel__scalar : kernels::qb8w_f32_vcvt_ukernel__scalar;
+  const uint64_t count = *NumElements(a.input(0).shape);
+  const DataType index_type = a.input(0).type;
+  const runtime::TensorRef ri = a.in[0], ry = a.out[0];
+  return MakeStep(four_bit ? "gather4bit" : "gather8bit", [=](const runtime::ExecContext& ctx) {
+    const uint8_t* indices = ctx.Ptr(ri);
+    float* y = ctx.As<float>(ry);
+    for (uint64_t j = 0; j < count; ++j) {
+      const uint64_t r = ClampIndex(ReadIndex(index_type, indices, j), rows);
+      widen(row, block, q->data() + r * row_bytes, s->data() + r * blocks, z->data() + r * blocks, y + j * row);
+    }
   });
 }
 
