@@ -172,3 +172,43 @@ for (const [type, bits, signed] of [['uint4', 4, false], ['int4', 4, true], ['in
     context.destroy();
   });
 }
+
+// A language model's prompt and token sessions build the same weights twice (runtime/shared_weights.h): the second
+// graph's packings compare equal to the first's and are dropped, so its build adds almost nothing to the heap;
+// different weights of the same shape are not shared; the packing goes with the last graph holding it.
+test('the same 4-bit weights built twice are held once; different ones apart', async () => {
+  const context = await ml.createContext();
+  const n = 1024, k = 2048;  // 1 MiB of nibbles
+  const graphOf = async (seed) => {
+    const weights = { ...nbits(n, k, 32, lcg(seed)), n };
+    const b = new MLGraphBuilder(context);
+    return b.build({ y: b.matmul(b.input('a', { dataType: 'float32', shape: [1, 1, k] }), weights.build(b)) });
+  };
+  const inUse = async () => (await __testing.heapStats()).inUse;
+  const before = await inUse();
+  const first = await graphOf(1);
+  const once = await inUse() - before;
+  const second = await graphOf(1);
+  const twice = await inUse() - before;
+  const other = await graphOf(2);
+  const three = await inUse() - before;
+  assert.ok(once >= n * k / 2, `the first graph holds its packing (${once} bytes)`);
+  assert.ok(twice - once < once / 8, `the same weights again add ${twice - once} bytes to the ${once} of the first`);
+  assert.ok(three - twice >= n * k / 2, `other weights add their own packing (${three - twice} bytes)`);
+  const ta = await context.createTensor({ dataType: 'float32', shape: [1, 1, k], writable: true });
+  const results = [];
+  for (const graph of [first, second]) {
+    const ty = await context.createTensor({ dataType: 'float32', shape: [1, 1, n], readable: true });
+    context.writeTensor(ta, Float32Array.from({ length: k }, (_, i) => Math.sin(i)));
+    context.dispatch(graph, { a: ta }, { y: ty });
+    results.push(Array.from(new Float32Array(await context.readTensor(ty))));
+  }
+  assert.deepEqual(results[0], results[1]);
+  first.destroy();
+  const afterFirst = await inUse() - before;
+  assert.ok(afterFirst - (three - twice) >= n * k / 2, `the second graph still holds the packing (${afterFirst} bytes with the other graph's)`);
+  second.destroy();
+  other.destroy();
+  context.destroy();
+  assert.ok(await inUse() - before < once / 8, 'released with the last graph');
+});

@@ -14,6 +14,7 @@
 #include "kernels/qbw.h"
 #include "runtime/aligned_vector.h"
 #include "runtime/four_bit.h"
+#include "runtime/shared_weights.h"
 
 namespace webnn::compiler {
 
@@ -25,10 +26,11 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const DataType type = a.input(1).type;
   const bool four_bit = IsFourBit(type);
   const kernels::QbwConfig& family = kernels::GetQbwConfig(four_bit ? 4 : 8);
-  auto packed = std::make_shared<runtime::AlignedVector<uint8_t>>(family.packed_size(n, k, block));
+  auto packing = std::make_shared<runtime::PackedWeights>(family.packed_size(n, k, block));
   const kernels::QbwSource source{a.constant(1), p.q_n, p.q_k, reinterpret_cast<const float*>(a.constant(2)), a.constant(3),
                                   p.s_n, p.s_b, type == DataType::kInt4 || type == DataType::kInt8};
-  family.pack(n, k, block, source, packed->data());
+  family.pack(n, k, block, source, packing->data());
+  const std::shared_ptr<const runtime::PackedWeights> packed = runtime::ShareWeights(std::move(packing));
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
@@ -74,9 +76,12 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
   const bool four_bit = IsFourBit(type);
   const uint8_t offset = type == DataType::kInt4 ? 8 : type == DataType::kInt8 ? 128 : 0;
   const size_t row_bytes = four_bit ? (row + 1) / 2 : row;
-  auto q = std::make_shared<runtime::AlignedVector<uint8_t>>(rows * row_bytes);
-  auto s = std::make_shared<runtime::AlignedVector<float>>(rows * blocks);
-  auto z = std::make_shared<runtime::AlignedVector<uint8_t>>(rows * blocks);
+  // One buffer (so that ShareWeights can hold it once): the rows, then the scales, then the zero points.
+  const size_t s_at = (rows * row_bytes + 15) / 16 * 16, z_at = s_at + rows * blocks * sizeof(float);
+  auto table = std::make_shared<runtime::PackedWeights>(z_at + rows * blocks);
+  uint8_t* q = table->data();
+  float* s = reinterpret_cast<float*>(table->data() + s_at);
+  uint8_t* z = table->data() + z_at;
   const uint8_t* q_in = a.constant(1);
   const float* s_in = reinterpret_cast<const float*>(a.constant(2));
   const uint8_t* z_in = a.constant(3);
@@ -88,16 +93,17 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
       values = offset_row.data();
     }
     if (four_bit) {
-      runtime::PackFourBit(row, values, q->data() + r * row_bytes);
+      runtime::PackFourBit(row, values, q + r * row_bytes);
     } else {
-      std::memcpy(q->data() + r * row_bytes, values, row);
+      std::memcpy(q + r * row_bytes, values, row);
     }
     for (size_t b = 0; b < blocks; ++b) {
       const int64_t at = static_cast<int64_t>(r) * p.s_n + static_cast<int64_t>(b) * p.s_b;
-      (*s)[r * blocks + b] = s_in[at];
-      (*z)[r * blocks + b] = static_cast<uint8_t>(z_in[at] + offset);
+      s[r * blocks + b] = s_in[at];
+      z[r * blocks + b] = static_cast<uint8_t>(z_in[at] + offset);
     }
   }
+  const std::shared_ptr<const runtime::PackedWeights> held = runtime::ShareWeights(std::move(table));
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const auto widen = four_bit ? kernels::qb4w_f32_vcvt_ukernel__scalar : kernels::qb8w_f32_vcvt_ukernel__scalar;
   const uint64_t count = *NumElements(a.input(0).shape);
@@ -106,9 +112,12 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
   return MakeStep(four_bit ? "gather4bit" : "gather8bit", [=](const runtime::ExecContext& ctx) {
     const uint8_t* indices = ctx.Ptr(ri);
     float* y = ctx.As<float>(ry);
+    const uint8_t* q = held->data();
+    const float* s = reinterpret_cast<const float*>(held->data() + s_at);
+    const uint8_t* z = held->data() + z_at;
     for (uint64_t j = 0; j < count; ++j) {
       const uint64_t r = ClampIndex(ReadIndex(index_type, indices, j), rows);
-      widen(row, block, q->data() + r * row_bytes, s->data() + r * blocks, z->data() + r * blocks, y + j * row);
+      widen(row, block, q + r * row_bytes, s + r * blocks, z + r * blocks, y + j * row);
     }
   });
 }
