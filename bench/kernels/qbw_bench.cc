@@ -68,6 +68,20 @@ void ReadBandwidth(const char* name) {
   Report(name, "64 MB" + std::string(sink > 0 ? "" : " "), t, 0, 4.0 * big.size());
 }
 const Register register_bandwidth("read bandwidth (f32x4 sum)", [] { ReadBandwidth("read bandwidth (f32x4 sum)"); });
+// Packing, as build() runs it for each weight: GB/s of the byte-per-element source read (MatMulNBits' [N, K]).
+void RunPack(const char* name, int bits) {
+  const Shape s{4864, 896};
+  std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
+  for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
+  std::vector<float> scale(z.size(), 0.01f);
+  const kernels::QbwConfig& family = kernels::GetQbwConfig(bits);
+  std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
+  const kernels::QbwSource source{q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false};
+  const double t = BestSeconds([&] { family.pack(s.n, s.k, kBlock, source, packed.data()); });
+  Report(name, "4864x896", t, 0, static_cast<double>(q.size()));
+}
+const Register register_pack4("qb4w pack", [] { RunPack("qb4w pack", 4); });
+const Register register_pack8("qb8w pack", [] { RunPack("qb8w pack", 8); });
 const Register register_f32("f32_gemm 1x8 (float32 weights)", [] { RunF32("f32_gemm 1x8 (float32 weights)"); });
 
 #define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) const Register register_##name(#name, [] { Run(#name, 4, kernels::name); });

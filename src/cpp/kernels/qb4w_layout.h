@@ -18,6 +18,8 @@ struct Qb4wLayout {
       group[4 * r + c - 4] |= static_cast<uint8_t>(v << 4);
     }
   }
+  // A group from its rows: byte 4 * r + c of lo and hi holds q[k + r] of column c and 4 + c.
+  static void StoreGroup(v128_t lo, v128_t hi, uint8_t* group) { wasm_v128_store(group, wasm_v128_or(lo, wasm_i8x16_shl(hi, 4))); }
   // 2^23 + q of rows 0-3 for columns 0-3 (lo) and 4-7 (hi).
   v128_t low_mask = wasm_i8x16_splat(0x0F), zero = wasm_i32x4_splat(0), magic = wasm_i16x8_splat(0x4B00);
   void Magic(const uint8_t* group, v128_t* lo, v128_t* hi) const {

@@ -20,7 +20,28 @@ namespace webnn::kernels::qbw_impl {
 
 // ---- packing and the scalar twins ----
 
-// Packs the weights in Layout's groups (Layout::Put writes one value into a zeroed group). Held values become offset
+inline uint32_t Load32(const uint8_t* p) {
+  uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// One group of 4 rows (k..k+3) by 8 columns from columns stored along k: the 4 bytes of each column, offset,
+// transposed to rows (byte 4 * r + c of `lo` holds column c, of `hi` column 4 + c), and stored as Layout does.
+template <typename Layout>
+void PackGroup(const uint8_t* const col[kQbwNr], size_t k, uint8_t flip, uint8_t mask, uint8_t* packed) {
+  const v128_t flips = wasm_i8x16_splat(static_cast<int8_t>(flip)), masks = wasm_i8x16_splat(static_cast<int8_t>(mask));
+  v128_t lo = wasm_u32x4_make(Load32(col[0] + k), Load32(col[1] + k), Load32(col[2] + k), Load32(col[3] + k));
+  v128_t hi = wasm_u32x4_make(Load32(col[4] + k), Load32(col[5] + k), Load32(col[6] + k), Load32(col[7] + k));
+  lo = wasm_v128_and(wasm_v128_xor(lo, flips), masks);
+  hi = wasm_v128_and(wasm_v128_xor(hi, flips), masks);
+  lo = wasm_i8x16_shuffle(lo, lo, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+  hi = wasm_i8x16_shuffle(hi, hi, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+  Layout::StoreGroup(lo, hi, packed);
+}
+
+// Packs the weights in Layout's groups (PackGroup a whole group of columns stored along k, else Layout::Put one
+// value at a time into a zeroed group). Held values become offset
 // binary: int4 / int8 plus 8 / 128, so q - z is unchanged. Columns past nc hold 0 with zero point 0: they add nothing.
 template <typename Layout>
 void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed) {
@@ -40,6 +61,12 @@ void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed
       std::memcpy(packed, s, sizeof(s));
       std::memcpy(packed + sizeof(s), z, sizeof(z));
       packed += sizeof(s) + sizeof(z);
+      if (src.q_k == 1 && n0 + kQbwNr <= nc) {  // MatMulNBits' [N, K]: 4 bytes of each column per group
+        const uint8_t* col[kQbwNr];
+        for (size_t c = 0; c < kQbwNr; ++c) col[c] = src.q + static_cast<int64_t>(n0 + c) * src.q_n;
+        for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) PackGroup<Layout>(col, k, flip, mask, packed);
+        continue;
+      }
       for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) {
         std::memset(packed, 0, Layout::kGroupBytes);
         for (size_t r = 0; r < 4; ++r) {
