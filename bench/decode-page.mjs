@@ -1,8 +1,8 @@
 // One thread count of the decode bench (bench/decode.mjs loads this page once per thread count, in a fresh browser
 // context): a synthetic decoder (test/models/decoder-model.mjs) through onnxruntime-web, on our WebNN ('ours':
 // the page's own MLContext passed to the EP, the KV cache kept in MLTensors and fed back, as a page runs a language
-// model) and on ORT's own wasm EP ('ort', which runs MatMulNBits and GatherBlockQuantized with its 4-bit kernels),
-// in one page, in turns. A round prefills the prompt and decodes `tokens` tokens greedily; both engines follow the
+// model) and on ORT's own wasm EP ('ort', its own MatMulNBits and GatherBlockQuantized kernels), in one page, in
+// turns. A round prefills the prompt and decodes `tokens` tokens greedily; both engines follow the
 // wasm EP's tokens of the first round. Results go to window.__decode.
 import { cacheNames, emptyCache, greedyToken, pastFrom, stepFeeds } from '/test/models/decoder-model.mjs';
 

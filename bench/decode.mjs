@@ -2,7 +2,7 @@
 // The decode bench: a language model of Qwen2.5-0.5B's shape (hidden 896, 24 layers, 14 / 2 heads, MLP 4864,
 // vocabulary 151,936; 4-bit weights, random, written by test/models/decoder-model.mjs, nothing downloaded) run
 // token by token through onnxruntime-web in Chromium: its WebNN EP on us, with the page's MLContext and the KV cache
-// in MLTensors fed back, against its own wasm EP (MatMulNBits on its 4-bit kernels), both in one cross-origin
+// in MLTensors fed back, against its own wasm EP (its own MatMulNBits kernels), both in one cross-origin
 // isolated page per thread count, in turns (bench/decode-page.mjs). Prints per thread count the prompt's prefill
 // and the decode, tokens per second each, the bytes of weights a token reads and the rate that makes against our
 // read bandwidth in the same page (reduceSum of 256 MB), the heap our two sessions hold and the logits' agreement.

@@ -339,7 +339,7 @@ function headlineMarkdown(data, docLink) {
     lines.push('', markdownTable(['a 0.5 B-parameter 4-bit decoder', ...decodeThreads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)], [
       ['prompt (128 tokens)', ...decodeThreads.map((th) => `${cell(th, 'prefill', 2)} vs ${cell(th, 'prefill', 3)}`)],
       ['decode', ...decodeThreads.map((th) => `${cell(th, 'decode', 2)} vs ${cell(th, 'decode', 3)}`)],
-    ]), '', 'Tokens per second through onnxruntime-web: its WebNN EP on us vs its wasm EP (4-bit kernels), same page, same run ' +
+    ]), '', 'Tokens per second through onnxruntime-web: its WebNN EP on us vs its own wasm EP, same page, same run ' +
             `([language models](docs/usage.md#language-models-and-quantized-models)).`);
   }
   return lines.join('\n');
