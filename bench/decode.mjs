@@ -111,7 +111,8 @@ export function decodeTitle(data) {
          'per second at each one\'s decode speed, against our read rate in the same page (reduceSum of 256 MB).';
 }
 
-export const DECODE_HEADER = ['threads', 'phase', 'ours (WebNN EP on us)', 'onnxruntime-web wasm EP', 'speed-up', 'weights read (ours / wasm EP) of the bandwidth', 'our heap (both sessions)'];
+export const DECODE_HEADER = ['threads', 'phase', 'ours (WebNN EP on us)', 'onnxruntime-web wasm EP', 'speed-up',
+                              'weights read (ours / wasm EP) of the bandwidth', 'our heap (both sessions)'];
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
