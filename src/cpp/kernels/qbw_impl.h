@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "kernels/qbw.h"
+#include "kernels/simd_util.h"
 
 namespace webnn::kernels::qbw_impl {
 
@@ -158,7 +159,9 @@ inline void StoreColumns(v128_t lo, v128_t hi, size_t n0, size_t nc, float* c) {
   for (size_t j = 0; n0 + j < nc; ++j) c[n0 + j] = t[j];
 }
 
-template <typename Layout>
+// kFma: each multiply-add one f32x4.relaxed_madd (the wasmrelaxedsimd tiles; fused where the host has FMA, so
+// within the reference's bound but not bit-exact with it).
+template <typename Layout, bool kFma = false>
 void GemvMagic(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w, float* c) {
   const Layout layout;
   for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
@@ -175,8 +178,8 @@ void GemvMagic(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w
         const v128_t ar[4] = {wasm_i32x4_shuffle(a4, a4, 0, 0, 0, 0), wasm_i32x4_shuffle(a4, a4, 1, 1, 1, 1),
                               wasm_i32x4_shuffle(a4, a4, 2, 2, 2, 2), wasm_i32x4_shuffle(a4, a4, 3, 3, 3, 3)};
         for (int r = 0; r < 4; ++r) {
-          acc_lo = wasm_f32x4_add(acc_lo, wasm_f32x4_mul(ar[r], wasm_f32x4_sub(lo[r], mz_lo)));
-          acc_hi = wasm_f32x4_add(acc_hi, wasm_f32x4_mul(ar[r], wasm_f32x4_sub(hi[r], mz_hi)));
+          acc_lo = simd::MulAdd<kFma>(acc_lo, ar[r], wasm_f32x4_sub(lo[r], mz_lo));
+          acc_hi = simd::MulAdd<kFma>(acc_hi, ar[r], wasm_f32x4_sub(hi[r], mz_hi));
         }
       }
       total_lo = wasm_f32x4_add(total_lo, wasm_f32x4_mul(acc_lo, s_lo));
