@@ -67,4 +67,10 @@ size_t SharedWeightsBytesForTesting() {
   return bytes;
 }
 
+size_t SharedWeightsEntriesForTesting() {
+  Table& t = table();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  return t.entries.size();
+}
+
 }  // namespace webnn::runtime

@@ -21,7 +21,8 @@ inline constexpr size_t kSharedWeightsMinBytes = 64 * 1024;
 
 std::shared_ptr<const PackedWeights> ShareWeights(std::shared_ptr<PackedWeights> packed);
 
-// How many bytes of packings the table holds now (for tests).
+// How many bytes of packings the table holds now, and its entries (released ones not yet swept), for tests.
 size_t SharedWeightsBytesForTesting();
+size_t SharedWeightsEntriesForTesting();
 
 }  // namespace webnn::runtime
