@@ -18,7 +18,7 @@
 //   - over N steps (default 1000): the cache never crosses JS after the page's empty one went in at step 0 (no
 //     readTensor()/writeTensor() of a cache-sized tensor), the EP creates no new MLTensor after step 100 (its pool
 //     recycles the disposed ones), and our heap in use does not grow between step 100 and the last.
-import { cacheNames, decoderModel, emptyCache, headDim, pastFrom, stepFeeds } from './decoder-model.mjs';
+import { cacheNames, decoderModel, emptyCache, greedyToken, headDim, pastFrom, stepFeeds } from './decoder-model.mjs';
 
 const COMPARE_STEPS = 40;
 const CONFIG = { hidden: 256, layers: 2, heads: 4, kvHeads: 2, mlp: 512, vocab: 512, cache: 32, block: 32 };
@@ -63,8 +63,7 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
     for (const t of Object.values(webnnPast)) if (t.location === 'ml-tensor') t.dispose();
     webnnPast = pastFrom(CONFIG, out);
     const logits = out.logits.data;
-    let next = 0;
-    for (let i = 1; i < V; ++i) if (logits[i] > logits[next]) next = i;
+    let next = greedyToken(logits, V);
     if (step < COMPARE_STEPS) {
       const ref = await wasm.run({ ...feeds, ...wasmPast });
       wasmPast = pastFrom(CONFIG, ref);

@@ -124,14 +124,13 @@ export function decoderModel(c, { seed = 20261128, positions = c.cache } = {}) {
   f32('sin_table', [positions, d], (i) => Math.sin(Math.floor(i / d) * invFreq(i % d)));
   nodes.push(node('Unsqueeze', [op('Gather', ['cos_table', 'position_ids']), 'axis1'], ['cos']));
   nodes.push(node('Unsqueeze', [op('Gather', ['sin_table', 'position_ids']), 'axis1'], ['sin']));
-  const shape = (name, dims) => i64(name, dims);
-  shape('q_heads', [1, -1, c.heads, d]);
-  shape('kv_heads', [1, -1, c.kvHeads, d]);
-  shape('grouped', [1, c.kvHeads, -1, d]);
-  shape('per_head_scores', [1, c.heads, -1, c.cache]);
-  shape('grouped_scores', [1, c.kvHeads, -1, c.cache]);
-  shape('per_head', [1, c.heads, -1, d]);
-  shape('hidden', [1, -1, c.hidden]);
+  i64('q_heads', [1, -1, c.heads, d]);
+  i64('kv_heads', [1, -1, c.kvHeads, d]);
+  i64('grouped', [1, c.kvHeads, -1, d]);
+  i64('per_head_scores', [1, c.heads, -1, c.cache]);
+  i64('grouped_scores', [1, c.kvHeads, -1, c.cache]);
+  i64('per_head', [1, c.heads, -1, d]);
+  i64('hidden', [1, -1, c.hidden]);
 
   // Embedding: 4-bit rows, a scale and zero point per block of the hidden dim.
   const eBlocks = c.hidden / c.block, eZ = Math.ceil(eBlocks / 2);

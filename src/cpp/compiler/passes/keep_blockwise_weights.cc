@@ -121,18 +121,18 @@ std::optional<QuantizedConstant> QuantizedConstantOf(const Subgraph& g, const No
 
 // gather(dequantizeLinear(...) through single-use reshapes, indices) along axis 0, rows blockwise along their
 // elements -> one BlockwiseGather node (an embedding table kept at its size; GatherBlockQuantized as the EP sends
-// it). Returns whether it rewrote the node.
-bool KeepBlockwiseGather(Subgraph& g, const std::vector<int>& consumers, Node& gather) {
+// it).
+void KeepBlockwiseGather(Subgraph& g, const std::vector<int>& consumers, Node& gather) {
   const Shape& table = g.values[gather.inputs[0]].shape;
-  if (std::get<GatherParams>(gather.params).axis != 0 || table.size() < 2) return false;
+  if (std::get<GatherParams>(gather.params).axis != 0 || table.size() < 2) return;
   const int dq = DequantizeBehind(g, consumers, gather.inputs[0], nullptr, nullptr);
-  if (dq < 0) return false;
+  if (dq < 0) return;
   const Node& dequantize = g.nodes[dq];
   const auto constant = QuantizedConstantOf(g, dequantize);
-  if (!constant) return false;
+  if (!constant) return;
   const uint64_t rows = table[0], row = *NumElements(table) / rows;
   const auto split = SplitDims(g.values[dequantize.inputs[0]].shape, g.values[dequantize.inputs[1]].shape, rows, row, true);
-  if (!split) return false;
+  if (!split) return;
   BlockwiseGatherParams params;
   params.rows = static_cast<uint32_t>(rows);
   params.row = static_cast<uint32_t>(row);
@@ -141,32 +141,31 @@ bool KeepBlockwiseGather(Subgraph& g, const std::vector<int>& consumers, Node& g
   params.s_b = split->s_b;
   gather.params = params;
   gather.inputs = {gather.inputs[1], constant->q, constant->s, constant->z};
-  return true;
 }
 
 // matmul(a, b) with b a dequantized 4- or 8-bit constant (see the top of the file) -> one BlockwiseMatMul node.
-bool KeepBlockwiseMatMul(Subgraph& g, const std::vector<int>& consumers, Node& matmul) {
+void KeepBlockwiseMatMul(Subgraph& g, const std::vector<int>& consumers, Node& matmul) {
   const Value& a = g.values[matmul.inputs[0]];
   const Shape& b_shape = g.values[matmul.inputs[1]].shape;
-  if (a.type != DataType::kFloat32 || b_shape.size() < 2) return false;
+  if (a.type != DataType::kFloat32 || b_shape.size() < 2) return;
   bool shared_b = true;
   for (size_t d = 0; d + 2 < b_shape.size(); ++d) shared_b = shared_b && b_shape[d] == 1;
   const uint64_t k = b_shape[b_shape.size() - 2], n = b_shape.back();
-  if (!shared_b || *NumElements(a.shape) * n <= kExactMatMulMacs) return false;
+  if (!shared_b || *NumElements(a.shape) * n <= kExactMatMulMacs) return;
   bool transposed = false;
   const Shape kn{static_cast<uint32_t>(k), static_cast<uint32_t>(n)};
   const int dq = DequantizeBehind(g, consumers, matmul.inputs[1], &kn, &transposed);
-  if (dq < 0) return false;
+  if (dq < 0) return;
   const Node& dequantize = g.nodes[dq];
   const auto constant = QuantizedConstantOf(g, dequantize);
-  if (!constant) return false;
+  if (!constant) return;
   if (constant->eight_bit) {
     const int a_producer = ProducerOf(g, ThroughReshapes(g, matmul.inputs[0]));
-    if (a_producer >= 0 && std::holds_alternative<QuantizeParams>(g.nodes[a_producer].params)) return false;
+    if (a_producer >= 0 && std::holds_alternative<QuantizeParams>(g.nodes[a_producer].params)) return;
   }
   const Shape& x_view = g.values[dequantize.inputs[0]].shape;
   const auto split = SplitDims(x_view, g.values[dequantize.inputs[1]].shape, n, k, transposed);
-  if (!split) return false;
+  if (!split) return;
   BlockwiseMatMulParams params;
   params.n = static_cast<uint32_t>(n);
   params.k = static_cast<uint32_t>(k);
@@ -177,7 +176,6 @@ bool KeepBlockwiseMatMul(Subgraph& g, const std::vector<int>& consumers, Node& m
   params.s_b = split->s_b;
   matmul.params = params;
   matmul.inputs = {matmul.inputs[0], constant->q, constant->s, constant->z};
-  return true;
 }
 
 }  // namespace
