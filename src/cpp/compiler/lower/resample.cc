@@ -3,8 +3,8 @@
 //  - nearest-neighbor: the source row of each output row and the source column of each output column
 //    (ceil(in - 0.5), in exact integer arithmetic); each output pixel is a copy of C elements, of any
 //    element type.
-//  - linear: per output pixel, the 4 neighbour pixels (as byte offsets into one image) and the two
-//    weights, for the ibilinear kernel.
+//  - linear: per output column and per output row, the two neighbours (as byte offsets into one image) and
+//    the weight, from which each row's taps for the ibilinear kernel are made when it runs.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -64,37 +64,53 @@ Expected<StepPtr> LowerResample2d(const LowerArgs& a) {
   }
 
   if (a.input(0).type != DataType::kFloat32) return NotSupported("resample2d: linear is implemented for float32 only.");
-  // Per output pixel: 4 neighbour offsets (bytes from the image start) and (tx, ty).
-  std::vector<const float*> taps(size_t{oh} * ow * 4);
-  std::vector<float> weights(size_t{oh} * ow * 2);
-  auto offset = [&](uint32_t yy, uint32_t xx) {
-    return reinterpret_cast<const float*>(static_cast<uintptr_t>((size_t{yy} * iw + xx) * c * sizeof(float)));
+  // Separable tables, per output column (its two source columns' byte offsets within a row, tx) and per output
+  // row (its two source rows' byte offsets, ty); the ibilinear kernel's per-pixel taps and weights are made from
+  // them a row at a time. (A table per output pixel, 24 bytes each, held 24 MB and took ~100 ms to build for a
+  // 1024 x 1024 mask.)
+  struct Column {
+    uint32_t x0, x1;  // bytes
+    float tx;
   };
+  struct Row {
+    size_t y0, y1;  // bytes
+    float ty;
+  };
+  std::vector<Column> columns(ow);
+  std::vector<Row> rows(oh);
+  const size_t pixel_bytes = size_t{c} * sizeof(float), row_bytes = size_t{iw} * pixel_bytes;
+  for (uint32_t ox = 0; ox < ow; ++ox) {
+    const double sx = LinearSource(ox, iw, ow);
+    const uint32_t x0 = static_cast<uint32_t>(std::floor(sx)), x1 = static_cast<uint32_t>(std::ceil(sx));
+    columns[ox] = {static_cast<uint32_t>(x0 * pixel_bytes), static_cast<uint32_t>(x1 * pixel_bytes), static_cast<float>(sx - x0)};
+  }
   for (uint32_t oy = 0; oy < oh; ++oy) {
     const double sy = LinearSource(oy, ih, oh);
     const uint32_t y0 = static_cast<uint32_t>(std::floor(sy)), y1 = static_cast<uint32_t>(std::ceil(sy));
-    for (uint32_t ox = 0; ox < ow; ++ox) {
-      const double sx = LinearSource(ox, iw, ow);
-      const uint32_t x0 = static_cast<uint32_t>(std::floor(sx)), x1 = static_cast<uint32_t>(std::ceil(sx));
-      const size_t i = size_t{oy} * ow + ox;
-      taps[i * 4 + 0] = offset(y0, x0);
-      taps[i * 4 + 1] = offset(y0, x1);
-      taps[i * 4 + 2] = offset(y1, x0);
-      taps[i * 4 + 3] = offset(y1, x1);
-      weights[i * 2 + 0] = static_cast<float>(sx - x0);
-      weights[i * 2 + 1] = static_cast<float>(sy - y0);
-    }
+    rows[oy] = {y0 * row_bytes, y1 * row_bytes, static_cast<float>(sy - y0)};
   }
   const kernels::F32IbilinearUkernelFn ukernel = kernels::GetF32IbilinearUkernel();
-  return MakeStep("resample2d/linear", [=, taps = std::move(taps), weights = std::move(weights)](const ExecContext& ctx) {
+  return MakeStep("resample2d/linear", [=, columns = std::move(columns), rows = std::move(rows)](const ExecContext& ctx) {
     const float* x = ctx.As<float>(rx);
     float* y = ctx.As<float>(ry);
     ParallelRows(ctx.pool, uint64_t{n} * oh, uint64_t{ow} * c * 4, [&](uint64_t begin, uint64_t end) {
+      std::vector<const float*> taps(size_t{ow} * 4);  // byte offsets from the image start, as pointers
+      std::vector<float> weights(size_t{ow} * 2);
+      auto offset = [](size_t bytes) { return reinterpret_cast<const float*>(static_cast<uintptr_t>(bytes)); };
       for (uint64_t row = begin; row < end; ++row) {
         const uint64_t b = row / oh, oy = row % oh;
+        const Row& r = rows[oy];
+        for (uint32_t ox = 0; ox < ow; ++ox) {
+          const Column& col = columns[ox];
+          taps[ox * 4 + 0] = offset(r.y0 + col.x0);
+          taps[ox * 4 + 1] = offset(r.y0 + col.x1);
+          taps[ox * 4 + 2] = offset(r.y1 + col.x0);
+          taps[ox * 4 + 3] = offset(r.y1 + col.x1);
+          weights[ox * 2 + 0] = col.tx;
+          weights[ox * 2 + 1] = r.ty;
+        }
         const float* image = x + b * ih * iw * c;
-        ukernel(ow, c, const_cast<const float**>(taps.data()) + oy * ow * 4, reinterpret_cast<uintptr_t>(image),
-                weights.data() + oy * ow * 2, y + row * ow * c, 0);
+        ukernel(ow, c, taps.data(), reinterpret_cast<uintptr_t>(image), weights.data(), y + row * ow * c, 0);
       }
     });
   });

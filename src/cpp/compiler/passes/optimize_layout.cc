@@ -56,33 +56,55 @@ class LayoutOptimizer {
  public:
   explicit LayoutOptimizer(Subgraph& g) : g_(g) {}
 
+  // Sweeps the nodes in order, applying at each the rewrites that match (a rewrite changes the node it matched,
+  // its operands' producers' uses and nodes it inserts beside it, so the sweep goes on after it), until a sweep
+  // changes nothing. A producer index replaces a search of the graph per operand: with a restart from the first
+  // node after every rewrite, and a search per lookup, a 25-conv dynamic-int8 U-Net (700 nodes, ~400 rewrites)
+  // took 1.7 s here.
   void Run() {
-    for (int iteration = 0; iteration < 1000 && Step(); ++iteration) {
+    for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
+      RemoveDeadNodes(g_);
+      Reindex();
+      bool changed = false;
+      for (size_t i = 0; i < g_.nodes.size(); ++i) {
+        for (int again = 0; again < kMaxRewritesPerNode && !g_.nodes[i].removed && Rewrite(i); ++again) {
+          changed = true;
+          Reindex();
+        }
+      }
+      if (!changed) break;
     }
     RemoveDeadNodes(g_);
   }
 
  private:
+  static constexpr int kMaxSweeps = 64;
+  static constexpr int kMaxRewritesPerNode = 16;
+
+  bool Rewrite(size_t i) {
+    return SimplifyTranspose(i) || SimplifyCopy(i) || PushThroughUnary(i) || PushThroughBinary(i) || PushThroughConcat(i) ||
+           PushThroughReduce(i);
+  }
+
+  // producer_[v]: the index of the live node producing value v, or -1.
+  void Reindex() {
+    producer_.assign(g_.values.size(), -1);
+    for (size_t i = 0; i < g_.nodes.size(); ++i) {
+      if (g_.nodes[i].removed) continue;
+      for (ValueId o : g_.nodes[i].outputs) producer_[o] = static_cast<int>(i);
+    }
+  }
+
+  int Producer(ValueId v) const { return v < producer_.size() ? producer_[v] : -1; }
+
   // The live transpose node producing v, or nullptr.
   const TransposeParams* TransposeOf(ValueId v, ValueId* source) {
-    int p = ProducerOf(g_, v);
+    int p = Producer(v);
     if (p < 0) return nullptr;
     const Node& n = g_.nodes[p];
     const auto* t = std::get_if<TransposeParams>(&n.params);
     if (t) *source = n.inputs[0];
     return t;
-  }
-
-  bool Step() {
-    for (size_t i = 0; i < g_.nodes.size(); ++i) {
-      if (g_.nodes[i].removed) continue;
-      if (SimplifyTranspose(i) || SimplifyCopy(i) || PushThroughUnary(i) || PushThroughBinary(i) || PushThroughConcat(i) ||
-          PushThroughReduce(i)) {
-        RemoveDeadNodes(g_);
-        return true;
-      }
-    }
-    return false;
   }
 
   bool SimplifyTranspose(size_t i) {
@@ -120,7 +142,7 @@ class LayoutOptimizer {
       n.removed = true;
       return true;
     }
-    int p = ProducerOf(g_, x);
+    int p = Producer(x);
     if (p >= 0 && std::holds_alternative<CopyParams>(g_.nodes[p].params)) {
       n.inputs[0] = g_.nodes[p].inputs[0];
       return true;
@@ -134,7 +156,7 @@ class LayoutOptimizer {
     if (!IsElementwiseUnary(u)) return false;
     ValueId src;
     if (!TransposeOf(u.inputs[0], &src)) return false;
-    Perm perm = std::get<TransposeParams>(g_.nodes[ProducerOf(g_, u.inputs[0])].params).perm;
+    Perm perm = std::get<TransposeParams>(g_.nodes[Producer(u.inputs[0])].params).perm;
     ValueId y = u.outputs[0];
     ValueId z = g_.AddValue(g_.values[y].type, g_.values[src].shape);
     Node moved{TransposeParams{perm}, {z}, {y}, g_.nodes[i].label + "/layout"};
@@ -246,6 +268,7 @@ class LayoutOptimizer {
   }
 
   Subgraph& g_;
+  std::vector<int> producer_;
 };
 
 }  // namespace
