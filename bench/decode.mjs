@@ -11,13 +11,11 @@
 //
 // --layers fewer than 24 for a quick look (the model is written once per shape into the system's temp folder).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QWEN2_5_0_5B, decoderModel, weightBytesPerToken } from '../test/models/decoder-model.mjs';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { cachedModel, runBenchPages } from './browser-pages.mjs';
 
 function parseArgs(argv) {
   return parseOptions(argv, {
@@ -30,50 +28,13 @@ function parseArgs(argv) {
   });
 }
 
-// The model file for a config, written once.
-function modelFile(config) {
-  const dir = path.join(os.tmpdir(), 'webnn-wasm-decode-bench');
-  const file = path.join(dir, `decoder-${Object.values(config).join('-')}.onnx`);
-  if (!fs.existsSync(file)) {
-    const t = performance.now();
-    fs.mkdirSync(dir, { recursive: true });
-    const bytes = decoderModel(config);
-    fs.writeFileSync(`${file}.tmp`, bytes);
-    fs.renameSync(`${file}.tmp`, file);
-    process.stderr.write(`wrote ${file} (${(bytes.length / 2 ** 20).toFixed(0)} MB, ${((performance.now() - t) / 1000).toFixed(1)} s)\n`);
-  }
-  return file;
-}
-
-async function runPages(o, config, file) {
-  const { chromium } = await import('playwright-core');
-  const { startServer } = await import('../test/browser/server.mjs');
-  const server = await startServer({ root: ROOT, mounts: { '/decode-model/': path.dirname(file) }, isolated: true });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-                                          args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run'] });
-  const results = [];
-  try {
-    for (const threads of o.threads) {
-      process.stderr.write(`[decode bench: ${threads} thread(s)]\n`);
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`  page: ${m.text()}\n`); });
-      const query = new URLSearchParams({ threads, config: JSON.stringify(config), prompt: o.prompt, tokens: o.tokens,
-                                          rounds: o.rounds, model: `/decode-model/${path.basename(file)}` });
-      try {
-        await page.goto(`${server.url}/bench/decode-page.html?${query}`);
-        await page.waitForFunction(() => window.__decode, null, { timeout: 3600000, polling: 1000 });
-        results.push(await page.evaluate(() => window.__decode));
-      } catch (e) {
-        results.push({ threads, error: String(e?.message ?? e).split('\n')[0] });
-      }
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-    await server.close();
-  }
-  return results;
+function runPages(o, config, file) {
+  return runBenchPages({
+    page: 'bench/decode-page.html', resultName: '__decode', label: 'decode bench',
+    mounts: { '/decode-model/': path.dirname(file) },
+    queries: o.threads.map((threads) => ({ threads, config: JSON.stringify(config), prompt: o.prompt, tokens: o.tokens,
+                                           rounds: o.rounds, model: `/decode-model/${path.basename(file)}` })),
+  });
 }
 
 const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
@@ -118,7 +79,7 @@ async function main() {
   const o = parseArgs(process.argv.slice(2));
   const config = { ...QWEN2_5_0_5B, layers: o.layers };
   if (o.prompt + o.tokens > config.cache) throw new Error(`--prompt + --tokens must be at most the cache's ${config.cache} slots`);
-  const file = modelFile(config);
+  const file = cachedModel('webnn-wasm-decode-bench', `decoder-${Object.values(config).join('-')}.onnx`, () => decoderModel(config));
   const results = await runPages(o, config, file);
   const data = { config, prompt: o.prompt, tokens: o.tokens, rounds: o.rounds, weightBytesPerToken: weightBytesPerToken(config), results };
   console.log(`\n${decodeTitle(data)}\n`);

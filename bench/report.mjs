@@ -9,6 +9,8 @@
 //   5. the transcendentals' ns per element (bench/operators.mjs)
 //   6. a language model of Qwen2.5-0.5B's shape in Chromium, prefill and decode, onnxruntime-web's WebNN EP on us
 //      vs its wasm EP, 1 and 2 threads (bench/decode.mjs; about 9 of the run's minutes)
+//   7. a segmentation network's dynamic-int8 and float16-weight forms in Chromium, onnxruntime-web's WebNN EP on us
+//      vs its wasm EP, 1 and 2 threads: run time, session creation, our heap (bench/quantized.mjs)
 //
 // Each runs in its own process, one after the other, and prints its own table; the summary reads their
 // --json output. Options: --runs N (Chromium's timed rounds, default 20), --no-browser (skip 1),
@@ -30,6 +32,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DECODE_HEADER, decodeRows, decodeTitle } from './decode.mjs';
+import { QUANTIZED_HEADER, QUANTIZED_TARGETS, quantizedRows, quantizedTitle } from './quantized.mjs';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -104,7 +107,7 @@ const minOf = (xs) => xs.reduce((m, x) => Math.min(m, x), Infinity);
 const verdict = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'not met');
 
 // One row per target: what was measured, the bound, met or not (null: nothing measured).
-function summarize({ chromium, direct, threads, pool, kernels, operators, decode }) {
+function summarize({ chromium, direct, threads, pool, kernels, operators, decode, quantized }) {
   const rows = [];
   // 1. Models in Chromium, ratio ours / onnxruntime-web's wasm EP.
   if (chromium) {
@@ -203,6 +206,23 @@ function summarize({ chromium, direct, threads, pool, kernels, operators, decode
   } else if (decode) {
     rows.push({ target: '8. decode of a 0.5 B-parameter 4-bit decoder, Chromium', measured: 'n/a', bound: '≥ 1.0', met: null });
   }
+  // 9. Quantized and float16-weight forms of a segmentation network, Chromium (issue 26): our time / the wasm EP's,
+  // our heap and session creation, per form.
+  const measuredForms = quantized?.results?.filter((r) => !r.error) ?? [];
+  for (const [form, bound] of Object.entries(QUANTIZED_TARGETS)) {
+    const runs = measuredForms.filter((r) => r.form === form);
+    if (!runs.length) {
+      if (quantized) rows.push({ target: `9. ${form} segmentation network, Chromium`, measured: 'n/a', bound: '', met: null });
+      continue;
+    }
+    const ratios = runs.map((r) => [r.threads, r.ours.medianMs / r.ort.medianMs]);
+    rows.push({ target: `9. ${form} segmentation network, Chromium: our time / onnxruntime-web wasm EP's; our heap; session creation`,
+                measured: `${ratios.map(([t, x]) => `${t} thread(s) ${f2(x)}`).join(', ')}; ${maxOf(runs.map((r) => r.ours.heapMB)).toFixed(0)} MB; ` +
+                          `${(maxOf(runs.map((r) => r.ours.createMs)) / 1000).toFixed(2)} s`,
+                bound: `≤ ${bound.ratio}; < ${bound.heapMB} MB; < ${bound.createMs / 1000} s`,
+                met: maxOf(ratios.map(([, x]) => x)) <= bound.ratio && maxOf(runs.map((r) => r.ours.heapMB)) < bound.heapMB &&
+                     maxOf(runs.map((r) => r.ours.createMs)) < bound.createMs });
+  }
   return rows;
 }
 
@@ -270,6 +290,10 @@ function tablesOf(data) {
   if (data.decode?.results?.length) {
     tables.push({ id: 'decode', title: 'A language model, token by token', how: `\`npm run bench:decode\`: ${decodeTitle(data.decode)}`,
                   header: DECODE_HEADER, rows: decodeRows(data.decode) });
+  }
+  if (data.quantized?.results?.length) {
+    tables.push({ id: 'quantized', title: 'Quantized and float16-weight models', how: `\`npm run bench:quantized\`: ${quantizedTitle(data.quantized)}`,
+                  header: QUANTIZED_HEADER, rows: quantizedRows(data.quantized) });
   }
   if (data.operators?.length) {
     tables.push({ id: 'operators', title: 'Every operator\'s steps',
@@ -428,6 +452,7 @@ async function main() {
   figures.kernels = part('Kernels against XNNPACK, and overheads', 'kernels-vs-xnnpack.mjs', [], at('kernels'));
   figures.operators = part('Transcendentals (and every operator the survey covers)', 'operators.mjs', [], at('operators'));
   if (o.browser) figures.decode = part('A language model, token by token, in Chromium', 'decode.mjs', [], at('decode'), { browser: true });
+  if (o.browser) figures.quantized = part('Quantized and float16-weight models in Chromium', 'quantized.mjs', [], at('quantized'), { browser: true });
   const rows = summarize(figures);
   printSummary(rows);
   console.log(`\nload average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; whole run ` +

@@ -12,6 +12,7 @@
 // one graph serves a prompt of any length up to `cache` (prefill) and single tokens (decode); the page gives the
 // slots and an additive mask over them (DecoderFeeds). `sequence_length` is the symbolic dim of the new tokens.
 import { model, node, tensor, valueInfo } from './onnx-writer.mjs';
+import { xorshift } from './random.mjs';
 
 // Qwen2.5-0.5B's shape (494 M parameters).
 export const QWEN2_5_0_5B = { hidden: 896, layers: 24, heads: 14, kvHeads: 2, mlp: 4864, vocab: 151936, cache: 256, block: 32 };
@@ -20,19 +21,6 @@ const SEQ = 'sequence_length';
 // The layers' outputs are scaled down against the embedding in the residual stream, so the next token depends on
 // the current one (with random weights at full scale, the layers' biases settle every step on the same token).
 const RESIDUAL_GAIN = 0.3;
-
-// A fast deterministic generator: xorshift32 words.
-function xorshift(seed) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
-}
 
 export function headDim(c) { return c.hidden / c.heads; }
 

@@ -78,6 +78,8 @@ function attribute(name, value) {
   if (Array.isArray(value)) {
     m.varint(20, 7);  // INTS
     for (const v of value) m.varint(8, v);
+  } else if (typeof value === 'string') {
+    m.varint(20, 3).bytesField(4, value);  // STRING
   } else if (Number.isInteger(value)) {
     m.varint(20, 2).varint(3, value);  // INT
   } else {

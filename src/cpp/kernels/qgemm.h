@@ -43,6 +43,8 @@ void QU8PackIgemmGoi(size_t nc, size_t kc, size_t ks, const uint8_t* w, const ui
                      const int32_t* bias, void* packed);
 void QU8PackIgemmGoiU8(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
                        const int32_t* bias, void* packed);
+// QU8PackIgemmGoi's layout from w [nc][ks][kc] already less its zero point (int16 values in [-255, 255]), no bias.
+void QS16PackIgemmGoi(size_t nc, size_t kc, size_t ks, const int16_t* w, void* packed);
 // The same from w [kc][nc] (a matmul's B as stored), ks 1.
 void QU8PackIgemmGioU8(size_t nc, size_t kc, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
                        const int32_t* bias, void* packed);

@@ -19,9 +19,9 @@ namespace webnn::compiler {
 // minimum taken with 0. False when a value is not an integer or the column spans more than 255.
 bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, size_t byte_stride, uint8_t* zero_point);
 
-// Packs weights that arrive less their zero point, as float32 exact integers [groups][nc][ks][kc] (each
-// column's values spanning at most 255), as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi): group g's
-// block at g * QU8PackedIgemmSize(nc, kc, ks). `op` names the node in the error.
+// Packs weights that arrive less their zero point, as float32 exact integers in [-255, 255] [groups][nc][ks][kc],
+// as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi's layout): group g's block at g * QU8PackedIgemmSize(nc,
+// kc, ks). `op` names the node in the error.
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
                                                   const char* op);
 

@@ -19,9 +19,9 @@ namespace {
 
 // Both layouts: per block of NR columns, NR int32 biases, [NR int32 zero points,] then per tap, per 8 k, per
 // column, 8 weights: `put(column, stored weight, zero point)` writes one (padding: column or k out of range).
-// w is [nc][ks][kc] (goi) or [kc][nc] (gio, ks 1).
-template <typename Put>
-uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, bool gio, const uint8_t* w_zero_point, bool per_channel,
+// w is [nc][ks][kc] (goi) or [kc][nc] (gio, ks 1), of stored bytes or of int16 values less their zero point.
+template <typename T, typename Put>
+uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const T* w, bool gio, const uint8_t* w_zero_point, bool per_channel,
                     const int32_t* bias, bool zero_points_in_header, uint8_t* out, Put put) {
   const size_t kp = (kc + 7) / 8 * 8;
   for (size_t j0 = 0; j0 < nc; j0 += kQU8IgemmNr) {
@@ -29,7 +29,7 @@ uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, bool gio,
     for (size_t j = 0; j < kQU8IgemmNr; ++j) {
       const int32_t b = bias && j0 + j < nc ? bias[j0 + j] : 0;
       std::memcpy(out + j * sizeof(b), &b, sizeof(b));
-      zero_points[j] = j0 + j < nc ? w_zero_point[per_channel ? j0 + j : 0] : 0;
+      zero_points[j] = j0 + j < nc && w_zero_point ? w_zero_point[per_channel ? j0 + j : 0] : 0;
     }
     out += kQU8IgemmNr * sizeof(int32_t);
     if (zero_points_in_header) {
@@ -42,7 +42,7 @@ uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const uint8_t* w, bool gio,
           const size_t n = j0 + j;
           for (size_t k = k0; k < k0 + 8; ++k) {
             const bool real = n < nc && k < kc;
-            out = put(out, real, real ? w[gio ? k * nc + n : (n * ks + s) * kc + k] : uint8_t{0}, zero_points[j]);
+            out = put(out, real, real ? w[gio ? k * nc + n : (n * ks + s) * kc + k] : T{0}, zero_points[j]);
           }
         }
       }
@@ -60,6 +60,14 @@ void QU8PackIgemmGoi(size_t nc, size_t kc, size_t ks, const uint8_t* w, const ui
                const int16_t x = real ? static_cast<int16_t>(int32_t{v} - zero_point) : int16_t{0};
                std::memcpy(out, &x, sizeof(x));
                return out + sizeof(x);
+             });
+}
+
+void QS16PackIgemmGoi(size_t nc, size_t kc, size_t ks, const int16_t* w, void* packed) {
+  PackBlocks(nc, kc, ks, w, false, nullptr, false, nullptr, false, static_cast<uint8_t*>(packed),
+             [](uint8_t* out, bool, int16_t v, int32_t) {
+               std::memcpy(out, &v, sizeof(v));
+               return out + sizeof(v);
              });
 }
 

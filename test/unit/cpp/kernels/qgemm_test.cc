@@ -139,5 +139,28 @@ TEST(QU8Igemm, GioPackingMatchesGoi) {
   }
 }
 
+// Weights handed over less their zero point (QS16PackIgemmGoi) pack to the bytes QU8PackIgemmGoi makes from the
+// stored bytes and zero points: per-tensor and per-column zero points, taps, nc and kc off the block sizes.
+TEST(QU8Igemm, Int16PackingMatchesBytesLessZeroPoints) {
+  Rng rng(10);
+  for (size_t nc : {1, 4, 7, 13}) {
+    for (size_t kc : {1, 8, 11, 40}) {
+      for (size_t ks : {1, 9}) {
+        for (bool per_channel : {false, true}) {
+          std::vector<uint8_t> w(nc * ks * kc), zp(per_channel ? nc : 1);
+          for (uint8_t& v : w) v = static_cast<uint8_t>(rng.Next());
+          for (uint8_t& v : zp) v = static_cast<uint8_t>(rng.Next());
+          std::vector<int16_t> less(w.size());
+          for (size_t i = 0; i < w.size(); ++i) less[i] = static_cast<int16_t>(w[i] - zp[per_channel ? i / (ks * kc) : 0]);
+          std::vector<uint8_t> from_bytes(QU8PackedIgemmSize(nc, kc, ks)), from_int16(from_bytes.size());
+          QU8PackIgemmGoi(nc, kc, ks, w.data(), zp.data(), per_channel, nullptr, from_bytes.data());
+          QS16PackIgemmGoi(nc, kc, ks, less.data(), from_int16.data());
+          ASSERT_EQ(from_bytes, from_int16) << "nc " << nc << " kc " << kc << " ks " << ks;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace webnn::kernels
