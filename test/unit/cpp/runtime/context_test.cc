@@ -387,9 +387,11 @@ TEST(ContextTest, InlineDebtSendsALongRunOfStepsToTheExecutor) {
                           0.5);
   }
   executor->Flush();
-  // Each inline step adds 0.5 ms of debt and pays 0.25 back: about 17 run inline (fewer on a loaded host).
+  // Each inline step adds 0.5 ms of debt and pays 0.25 back: about 17 run inline on an idle host. The debt is
+  // paid back over wall time, so where the caller is preempted more run inline (20-32 measured on a loaded
+  // host); without the debt all 60 would.
   EXPECT_GE(on_caller, 1);
-  EXPECT_LE(on_caller, 20);
+  EXPECT_LE(on_caller, 40);
   ASSERT_EQ(order.size(), 60u);
   for (int i = 0; i < 60; ++i) EXPECT_EQ(order[i], i);
 }
