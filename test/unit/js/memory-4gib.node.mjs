@@ -34,8 +34,8 @@ const script = (options) => `
   }
   console.log(JSON.stringify(results));`;
 
-// Out of memory for real (not the test hook): with 3.6 GiB held, a build whose lowering needs more than
-// what is left (resample2d's per-pixel taps for a 8192x8192 output) rejects with UnknownError, and the
+// Out of memory for real (not the test hook): with 3.6 GiB held, a build whose arena needs more than what is
+// left (a resample2d to 16384x16384 whose 1 GiB result another op reads) rejects with UnknownError, and the
 // context still computes afterwards.
 const oomScript = (options) => `
   import { createML, MLGraphBuilder } from ${JSON.stringify(dist)};
@@ -46,7 +46,7 @@ const oomScript = (options) => `
   const x = b.input('x', { dataType: 'float32', shape: [1, 1, 4096, 4096] });
   let error = 'none';
   try {
-    await b.build({ y: b.resample2d(x, { mode: 'linear', sizes: [8192, 8192] }) });
+    await b.build({ y: b.neg(b.resample2d(x, { mode: 'linear', sizes: [16384, 16384] })) });
   } catch (e) {
     error = e.name;
   }
