@@ -14,7 +14,7 @@ namespace {
 struct Shape {
   size_t m, n, k;  // output pixels, output channels, input channels (per tap)
 };
-const Shape kShapes[] = {{4096, 32, 32}, {4096, 64, 64}, {1024, 128, 128}, {4096, 32, 3}, {4096, 8, 8}, {4096, 8, 24}, {4096, 16, 16}};
+const Shape kShapes[] = {{4096, 32, 32}, {4096, 64, 64}, {1024, 128, 128}, {4096, 32, 3}, {4096, 8, 8}, {4096, 8, 24}, {4096, 16, 16}, {64, 512, 512}, {256, 256, 768}, {1024, 64, 192}};
 constexpr size_t kTaps = 9;
 
 void Run(const char* name, size_t mr, size_t nr, bool u8_weights, kernels::QU8IgemmUkernelFn fn) {

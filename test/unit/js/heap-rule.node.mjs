@@ -2,8 +2,9 @@
 // given + its planned arena + 10% (__testing.heapStats().inUse before and after, the arena from
 // __testing.graphArenaBytes). Float32 graphs (a conv stack and a matmul stack), int8 matmul graphs as
 // onnxruntime-web's WebNN EP sends MatMulInteger (uint8 weights packed at their stored size) and 4-bit
-// MatMulNBits graphs (the nibbles packed as they are, 40 bytes per block of 8 columns beside) keep it. Not yet:
-// integer convolutions pack their filters as int16 (twice the uint8 bytes).
+// MatMulNBits graphs (the nibbles packed as they are, 40 bytes per block of 8 columns beside) keep it, and so do
+// integer convolutions with 128 or more input channels (uint8 filters at their stored size; narrower filters,
+// a few KB each, are packed as int16).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
@@ -61,6 +62,23 @@ test('float32 graphs hold at most their constants + arena + 10% after build()', 
     for (let i = 0; i < 6; ++i) x = b.matmul(x, constant({ dataType: 'float32', shape: [512, 512] }, random(512 * 512, i, Float32Array, 0.05)));
     return x;
   });
+});
+
+test('int8 ConvInteger graphs hold their wide uint8 filters at their stored size', async () => {
+  const { given, held, arena } = await checkRule('ConvInteger stack', (b, constant) => {
+    const ones = (rank) => constant({ dataType: 'float32', shape: Array(rank).fill(1) }, new Float32Array([1]));
+    let x = b.input('x', { dataType: 'uint8', shape: [1, 256, 8, 8] });
+    const xzp = b.input('xzp', { dataType: 'uint8', shape: [1, 1, 1, 1] });
+    for (let i = 0; i < 6; ++i) {
+      const w = constant({ dataType: 'uint8', shape: [256, 256, 3, 3] }, random(256 * 256 * 9, i, Uint8Array));
+      const wf = b.dequantizeLinear(w, ones(4), constant({ dataType: 'uint8', shape: [1, 1, 1, 1] }, Uint8Array.of(128)));
+      const y = b.cast(b.conv2d(b.dequantizeLinear(x, ones(4), xzp), wf, { padding: [1, 1, 1, 1] }), 'int32');
+      x = b.cast(b.clamp(b.cast(y, 'float32'), { minValue: 0, maxValue: 255 }), 'uint8');
+    }
+    return x;
+  });
+  // The filters are nearly all of it: as int16 they alone would be twice the constants.
+  assert.ok(held < given * 1.5 + arena, `${held} bytes held for ${given} bytes of uint8 filters`);
 });
 
 test('int8 MatMulInteger graphs hold their uint8 weights at their stored size', async () => {

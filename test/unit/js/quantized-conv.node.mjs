@@ -3,7 +3,8 @@
 // integer kernels (compiler/passes/fuse_integer.cc) and gives the exact integer result: checked against
 // an integer reference here, including sums past 2^24 that float accumulation rounds, per-tensor and
 // per-output-channel weight zero points, padding, strides, dilation, groups, a 1-channel output, and an
-// image large enough that the indirection is built per band. A conv with fewer than 8 input channels per
+// image large enough that the indirection is built per band, filters wide enough to stay uint8 (128 or more input
+// channels per group; narrower ones are packed as int16). A conv with fewer than 8 input channels per
 // group stays on the float kernels (and is exact while its sums stay below 2^24). The float epilogue that
 // follows a ConvInteger in onnxruntime's dynamic quantization (cast, scale, bias, relu) runs in the same step.
 import assert from 'node:assert/strict';
@@ -147,6 +148,14 @@ test('the float epilogue (cast, mul by a run-time or per-channel scale, add a bi
 test('int8 weights and zero points (per tensor and per output channel) run on the integer kernels too', async () => {
   await run({ c: 32, h: 9, w: 8, m: 12, k: 3, pad: 1 }, { signed: true });
   await run({ c: 16, h: 7, w: 9, m: 20, k: 3, pad: 1, groups: 2 }, { signed: true, perChannel: true, epilogue: { relu: true } });
+});
+
+test('filters of 128 or more input channels per group (kept as uint8, a zero point per output channel) are exact too', async () => {
+  await run({ c: 128, h: 7, w: 6, m: 9, k: 3, pad: 1 });
+  await run({ c: 160, h: 5, w: 6, m: 8, k: 3, pad: 1 }, { perChannel: true, epilogue: { relu: true } });
+  await run({ c: 256, h: 6, w: 5, m: 6, k: 3, groups: 2, pad: 1 }, { signed: true, perChannel: true });
+  await run({ c: 128, h: 6, w: 5, m: 4, k: 3, pad: 1 }, { large: true });
+  await run({ c: 128, h: 120, w: 100, m: 4, k: 3, stride: 2, pad: 1 }, { signed: true, epilogue: {} });
 });
 
 test('fewer than 8 input channels per group stay on the float kernels', async () => {

@@ -1,5 +1,8 @@
 // convInteger (ConvIntegerParams, made by FuseIntegerOps): the qu8 indirect GEMM kernels over uint8
-// NHWC activations, the filter packed once as int16 (it arrives less its zero point), int32 output. The
+// NHWC activations, the filter packed once (it arrives less its zero point), int32 output. Filters with 128 or
+// more input channels per group stay uint8 with a zero point per output channel (their stored size: there the
+// _ld64 tile runs as fast as the int16 one, 55-59 GFLOP/s either way at 128-768 channels); narrower ones are
+// packed as int16 (that tile is 5-45% faster on 8-64 channels, and their filters are a few KB). The
 // indirection is conv2d's (conv_geometry.h): kept between runs when small, per band otherwise; padding taps
 // read a row holding the activation zero point, which is a run-time value, so that row is refilled per run.
 // With float_output, each tile's int32 sums become float32 in place right after the kernel wrote them
@@ -20,16 +23,16 @@ namespace {
 using runtime::ExecContext;
 using runtime::TensorRef;
 
-// The tile: 3x4c8 measured fastest of 1-4 rows on 32-128 channels (bench/kernels/qgemm_bench.cc).
+// The tiles: 3x4c8 measured fastest of 1-4 rows on 8-128 channels, in either layout (bench/kernels/qgemm_bench.cc).
 constexpr size_t kMr = 3;
-const kernels::QU8IgemmUkernelFn kIgemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
 constexpr size_t kNr = kernels::kQU8IgemmNr;
+constexpr uint32_t kMinChannelsForBytes = 128;
 
 class ConvIntegerStep final : public runtime::Step {
  public:
-  ConvIntegerStep(ConvGeometry g, std::vector<uint8_t> packed, size_t group_packed, TensorRef in, TensorRef zero_point,
-                  TensorRef out, IntegerEpilogue epilogue)
-      : g_(g), packed_(std::move(packed)), group_packed_(group_packed), in_(in), zero_point_(zero_point), out_(out),
+  ConvIntegerStep(ConvGeometry g, kernels::QU8IgemmUkernelFn igemm, std::vector<uint8_t> packed, size_t group_packed,
+                  TensorRef in, TensorRef zero_point, TensorRef out, IntegerEpilogue epilogue)
+      : g_(g), igemm_(igemm), packed_(std::move(packed)), group_packed_(group_packed), in_(in), zero_point_(zero_point), out_(out),
         epilogue_(std::move(epilogue)), zero_(size_t{g.cg} + 16) {
     if (!BandedIndirection(g_, kMr)) AllocationCount<const uint8_t*>({g.pixels() + 16, g.kh, g.kw});
   }
@@ -73,12 +76,13 @@ class ConvIntegerStep final : public runtime::Step {
     // The kMr-row tile also for the last rows: its block repeats the last pixel's pointers.
     const size_t column = grp * g_.og + j;
     int32_t* tile = output + i * g_.o + column;
-    kIgemm(mi, nj, g_.cg, g_.taps(), ind, w, tile, g_.o * sizeof(int32_t), kNr * sizeof(int32_t), grp * g_.cg, zero_.data(),
+    igemm_(mi, nj, g_.cg, g_.taps(), ind, w, tile, g_.o * sizeof(int32_t), kNr * sizeof(int32_t), grp * g_.cg, zero_.data(),
            &params);
     if (epilogue_.present()) epilogue_.Apply(tile, mi, nj, g_.o, column);
   }
 
   ConvGeometry g_;
+  kernels::QU8IgemmUkernelFn igemm_;
   std::vector<uint8_t> packed_;
   size_t group_packed_;
   TensorRef in_, zero_point_, out_;
@@ -95,14 +99,21 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
   if (!filter || a.input(0).type != DataType::kUint8) return NotSupported("convInteger: expects uint8 input and a constant filter.");
   const ConvGeometry g = MakeConvGeometry(a.input(0).shape, a.input(2).shape, a.output(0).shape, p);
   const size_t taps = g.taps();
-  // The filter arrives less its zero point (FuseIntegerOps). Packed as int16: convolutions are compute-bound,
-  // and the int16 tiles are 3-10% faster than the uint8 ones (qgemm_bench); their filters are small beside
-  // their activations.
-  const size_t group_packed = kernels::QU8PackedIgemmSize(g.og, g.cg, taps);
-  ASSIGN_OR_RETURN(std::vector<uint8_t> packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger"));
+  std::vector<uint8_t> packed;
+  size_t group_packed;
+  kernels::QU8IgemmUkernelFn igemm;
+  if (g.cg >= kMinChannelsForBytes) {
+    group_packed = kernels::QU8PackedIgemmSizeU8(g.og, g.cg, taps);
+    ASSIGN_OR_RETURN(packed, PackIntegerWeightsAsBytes(filter, p.groups, g.og, g.cg, taps, "convInteger"));
+    igemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2_ld64;
+  } else {
+    group_packed = kernels::QU8PackedIgemmSize(g.og, g.cg, taps);
+    ASSIGN_OR_RETURN(packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger"));
+    igemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
+  }
   a.ConsumeConstant(2);
   IntegerEpilogue epilogue(a, 3, g.o, p.float_output, p.clamp);
-  return StepPtr(std::make_unique<ConvIntegerStep>(g, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], std::move(epilogue)));
+  return StepPtr(std::make_unique<ConvIntegerStep>(g, igemm, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], std::move(epilogue)));
 }
 
 }  // namespace webnn::compiler

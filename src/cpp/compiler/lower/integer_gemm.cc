@@ -18,6 +18,24 @@ bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, si
   return true;
 }
 
+Expected<std::vector<uint8_t>> PackIntegerWeightsAsBytes(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
+                                                         const char* op) {
+  // Each output channel's values as bytes above their minimum, which becomes the channel's zero point.
+  const size_t group_bytes = kernels::QU8PackedIgemmSizeU8(nc, kc, ks);
+  const size_t column = ks * kc;
+  std::vector<uint8_t> packed(group_bytes * groups);
+  std::vector<uint8_t> bytes(nc * column), zero_points(nc);
+  for (size_t grp = 0; grp < groups; ++grp) {
+    for (size_t o = 0; o < nc; ++o) {
+      if (!ColumnAsBytes(w + (grp * nc + o) * column, column, 1, &bytes[o * column], 1, &zero_points[o])) {
+        return NotSupported(std::string(op) + ": weight values span more than 255.");
+      }
+    }
+    kernels::QU8PackIgemmGoiU8(nc, kc, ks, bytes.data(), zero_points.data(), true, nullptr, packed.data() + grp * group_bytes);
+  }
+  return packed;
+}
+
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
                                                   const char* op) {
   // The int16 layout takes the values less their zero point as they are: one conversion pass, then the packing

@@ -24,6 +24,11 @@ bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, si
 // kc, ks). `op` names the node in the error.
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
                                                   const char* op);
+// The same as bytes at their stored size, a zero point per column (QU8PackIgemmGoiU8's layout, for the _ld64
+// kernels): group g's block at g * QU8PackedIgemmSizeU8(nc, kc, ks). Each column's values must span at most 255
+// (they do when they came from uint8 or int8 less one zero point).
+Expected<std::vector<uint8_t>> PackIntegerWeightsAsBytes(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
+                                                         const char* op);
 
 class IntegerEpilogue {
  public:
