@@ -366,6 +366,19 @@ function headlineMarkdown(data, docLink) {
     ]), '', 'Tokens per second through onnxruntime-web: its WebNN EP on us vs its own wasm EP, same page, same run ' +
             `([language models](docs/usage.md#language-models-and-quantized-models)).`);
   }
+  const quantized = tablesOf(data).find((x) => x.id === 'quantized');
+  if (quantized) {
+    // Per form and thread count: our time / theirs (ours vs theirs ms); the table's cells 1-4.
+    const forms = [...new Set(quantized.rows.map((r) => r[1]))];
+    const qThreads = [...new Set(quantized.rows.map((r) => r[0]))];
+    const cell = (form, th) => {
+      const r = quantized.rows.find((x) => x[1] === form && x[0] === th);
+      return r ? `**${r[4]}** (${r[2].replace(' ms', '')} vs ${r[3]})` : 'n/a';
+    };
+    lines.push('', markdownTable(['a 1024x1024 segmentation U-Net', ...qThreads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)],
+                                 forms.map((form) => [form.replace(/^int8/, 'dynamic int8').replace(/^float16/, 'float16 weights'), ...qThreads.map((th) => cell(form, th))])),
+               '', 'Quantized and half-precision forms through onnxruntime-web, our time ÷ its wasm EP\'s, same page, same run.');
+  }
   return lines.join('\n');
 }
 
