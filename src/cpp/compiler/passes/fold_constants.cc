@@ -8,11 +8,13 @@ namespace webnn::compiler {
 namespace {
 
 // Folding must not turn a small constant into a huge one (expand, tile, pad of a constant): keep the
-// node when its result is larger than twice its inputs and over 64 KiB - unless it dequantizes constant
-// weights and `widen_dequantized` says the fusions that read them as stored have had their turn: such a node
-// would otherwise run at every dispatch, into an arena buffer as large as the folded constant.
+// node when its result is larger than twice its inputs and over 64 KiB. A dequantizeLinear of constants is
+// folded only once `widen_dequantized` says the fusions that read them as stored have had their turn, and then
+// whatever its size: it would otherwise run at every dispatch, into an arena buffer as large as the constant.
 bool WorthFolding(const Subgraph& g, const Node& n, bool widen_dequantized) {
-  if (const auto* q = std::get_if<QuantizeParams>(&n.params); q && q->dequantize && widen_dequantized) return true;
+  // Dequantized constants wait for the fusions that read them as stored, with their scales (a QDQ conv's filter:
+  // folded, its scale would be lost), whatever their size.
+  if (const auto* q = std::get_if<QuantizeParams>(&n.params); q && q->dequantize) return widen_dequantized;
   uint64_t in_bytes = 0;
   for (ValueId v : n.inputs) {
     if (v != kNoValue) in_bytes += ByteLength(g.values[v].type, g.values[v].shape).value_or(0);

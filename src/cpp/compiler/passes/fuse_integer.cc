@@ -78,11 +78,14 @@ std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
 
 // The filter conv2d reads, less its zero point, as float32 exact integers, or nullptr when `filter` is not the
 // dequantized uint8 or int8 constant of the pattern (optionally transposed, or already folded to a constant of
-// small integers). The zero point may vary along the filter's axis 0 (the output channels) only.
-std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter) {
+// small integers). The zero point may vary along the filter's axis 0 (the output channels) only. Without
+// `scales` the dequantization's scale must be 1; with it, a constant scale varying along the output channels
+// at most is allowed and given there, one float per output channel (the QDQ form).
+std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter, std::vector<float>* scales = nullptr) {
   const Shape& out_shape = g.values[filter].shape;
   const uint64_t n = *NumElements(out_shape);
   if (IsConstant(g, filter)) {  // folded: (w - zero point) * 1, already exact integers
+    if (scales) return nullptr;  // the scale is lost
     if (g.values[filter].type != DataType::kFloat32) return nullptr;
     const float* f = reinterpret_cast<const float*>(g.values[filter].data->data());
     for (uint64_t i = 0; i < n; ++i) {
@@ -90,6 +93,10 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
     }
     return g.values[filter].data;
   }
+  // The filter's elements are walked in its own order over `walk` (its shape; or, through a reshape that keeps
+  // the output channels on axis 0 - a 1x1 filter's OIHW -> OHWI - the reshape's source shape, whose element
+  // order is the same), mapped to the stored weights by `perm`.
+  Shape walk = out_shape;
   std::vector<uint32_t> perm(out_shape.size());
   for (size_t i = 0; i < perm.size(); ++i) perm[i] = static_cast<uint32_t>(i);
   ValueId source = filter;
@@ -97,12 +104,20 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
     if (const auto* transpose = std::get_if<TransposeParams>(&g.nodes[t].params)) {
       perm = transpose->perm;
       source = g.nodes[t].inputs[0];
+    } else if (std::holds_alternative<CopyParams>(g.nodes[t].params)) {
+      const Shape& from = g.values[g.nodes[t].inputs[0]].shape;
+      if (from.size() != out_shape.size() || from[0] != out_shape[0]) return nullptr;
+      walk = from;
+      source = g.nodes[t].inputs[0];
     }
   }
   const Node* dq = DequantizeOf(g, source);
   // uint8 or int8 weights (ONNX ConvInteger takes either beside uint8 activations); less their zero point
   // they are integers in [-255, 255] either way.
-  if (!dq || !IsConstant(g, dq->inputs[0]) || !AllOnes(g, dq->inputs[1]) || !IsConstant(g, dq->inputs[2])) return nullptr;
+  if (!dq || !IsConstant(g, dq->inputs[0]) || !IsConstant(g, dq->inputs[2])) return nullptr;
+  if (scales ? !IsConstant(g, dq->inputs[1]) || g.values[dq->inputs[1]].type != DataType::kFloat32 : !AllOnes(g, dq->inputs[1])) {
+    return nullptr;
+  }
   const DataType w_type = g.values[dq->inputs[0]].type;
   if (w_type != DataType::kUint8 && w_type != DataType::kInt8) return nullptr;
   const auto value = [w_type](const uint8_t* p, uint64_t at) {
@@ -115,6 +130,17 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
   for (size_t d = 0; d < w_shape.size(); ++d) {
     if (zp_strides[d] != 0 && d != perm[0]) return nullptr;
   }
+  if (scales) {
+    const Shape& scale_shape = g.values[dq->inputs[1]].shape;
+    if (scale_shape.size() > w_shape.size()) return nullptr;
+    const std::vector<uint64_t> scale_strides = BroadcastStrides(scale_shape, w_shape);
+    for (size_t d = 0; d < w_shape.size(); ++d) {
+      if (scale_strides[d] != 0 && d != perm[0]) return nullptr;
+    }
+    const float* s = reinterpret_cast<const float*>(g.values[dq->inputs[1]].data->data());
+    scales->resize(out_shape[0]);
+    for (uint32_t o = 0; o < out_shape[0]; ++o) (*scales)[o] = s[o * scale_strides[perm[0]]];
+  }
   const uint8_t* w = g.values[dq->inputs[0]].data->data();
   const uint8_t* zp = g.values[dq->inputs[2]].data->data();
   auto buffer = runtime::Buffer::Allocate(n * sizeof(float));
@@ -123,8 +149,8 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
   // Row by row of the output's last axis, each row's offsets into w and zp found once (build time grows
   // with the weights: this runs over every one of them).
   const std::vector<uint64_t> w_strides = Strides(w_shape);
-  const size_t rank = out_shape.size(), last = rank - 1;
-  const uint64_t row = out_shape[last], w_step = w_strides[perm[last]], zp_step = zp_strides[perm[last]];
+  const size_t rank = walk.size(), last = rank - 1;
+  const uint64_t row = walk[last], w_step = w_strides[perm[last]], zp_step = zp_strides[perm[last]];
   std::vector<uint64_t> index(rank, 0);
   for (uint64_t i = 0; i < n; i += row) {
     uint64_t w_at = 0, zp_at = 0;
@@ -136,7 +162,7 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
       out[i + j] = static_cast<float>(value(w, w_at + j * w_step) - value(zp, zp_at + j * zp_step));
     }
     for (size_t d = last; d-- > 0;) {
-      if (++index[d] < out_shape[d]) break;
+      if (++index[d] < walk[d]) break;
       index[d] = 0;
     }
   }
@@ -271,9 +297,71 @@ void FuseIntegerMatMuls(Subgraph& g) {
   RemoveDeadNodes(g);
 }
 
+// The QDQ form: conv2d(dequantizeLinear(x uint8, sx, zx), dequantizeLinear(w uint8/int8 constant, sw, zw), bias)
+// with sx one constant value and sw one or one per output channel -> ConvInteger(x, zx, w - zw) with the float
+// epilogue: scale sx * sw per output channel, the conv's bias (and, later, its activation). The sums of
+// (x - zx)(w - zw) are exact integers, scaled once, where the float conv rounded each product and each sum.
+// int8 activations, a run-time scale, and fewer than 8 input channels per group stay on the float path.
+void FuseQdqConvs(Subgraph& g) {
+  const std::vector<int> consumers = ConsumerCounts(g);
+  // ConvInteger as the EP sends it (scales 1, the sums cast to int32, perhaps through a reshape) is the pass
+  // below's, which keeps the sums as integers.
+  const auto cast_to_int32 = [&](ValueId v) {
+    int c = SoleConsumer(g, consumers, v);
+    if (c >= 0 && std::holds_alternative<CopyParams>(g.nodes[c].params)) c = SoleConsumer(g, consumers, g.nodes[c].outputs[0]);
+    return c >= 0 && IsCastToInt32(g, g.nodes[c]);
+  };
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& conv = g.nodes[i];
+    const auto* params = std::get_if<Conv2dParams>(&conv.params);
+    if (conv.removed || !params || !params->clamp.IsIdentity() || cast_to_int32(conv.outputs[0])) continue;
+    ValueId xf = conv.inputs[0];
+    std::vector<uint32_t> x_perm;
+    if (const int t = ProducerOf(g, xf); t >= 0 && std::holds_alternative<TransposeParams>(g.nodes[t].params)) {
+      x_perm = std::get<TransposeParams>(g.nodes[t].params).perm;
+      xf = g.nodes[t].inputs[0];
+    }
+    const Node* dqx = DequantizeOf(g, xf);
+    if (!dqx || g.values[dqx->inputs[0]].type != DataType::kUint8 || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
+    const ValueId sx = dqx->inputs[1];
+    if (!IsConstant(g, sx) || g.values[sx].type != DataType::kFloat32 || *NumElements(g.values[sx].shape) != 1 ||
+        *NumElements(g.values[dqx->inputs[2]].shape) != 1) {
+      continue;
+    }
+    const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
+    if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
+    std::vector<float> scales;
+    std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1], &scales);
+    if (!filter) continue;
+    const float x_scale = *reinterpret_cast<const float*>(g.values[sx].data->data());
+    auto scale_buffer = runtime::Buffer::Allocate(scales.size() * sizeof(float));
+    if (!scale_buffer.ok()) continue;
+    float* scale = reinterpret_cast<float*>((*scale_buffer)->data());
+    for (size_t o = 0; o < scales.size(); ++o) scale[o] = x_scale * scales[o];
+    ConvIntegerParams fused{static_cast<const ConvWindow&>(*params)};
+    fused.float_output = true;
+    const std::string label = conv.label;
+    const ValueId y = conv.outputs[0], bias = conv.inputs.size() > 2 ? conv.inputs[2] : kNoValue, zx = dqx->inputs[2];
+    ValueId x = dqx->inputs[0];
+    const Shape x_shape = g.values[conv.inputs[0]].shape;
+    const ValueId w = g.AddConstant(DataType::kFloat32, filter_shape, std::move(filter));
+    const ValueId s = g.AddConstant(DataType::kFloat32, {static_cast<uint32_t>(scales.size())}, std::move(*scale_buffer));
+    g.nodes[i].removed = true;
+    if (!x_perm.empty()) {  // the uint8 tensor is transposed instead, a quarter of the bytes
+      const ValueId source = x;
+      x = g.AddValue(DataType::kUint8, x_shape);
+      g.nodes.insert(g.nodes.begin() + i + 1, Node{TransposeParams{x_perm}, {source}, {x}, label + "/layout"});
+      ++i;
+    }
+    g.nodes.insert(g.nodes.begin() + i + 1, Node{fused, {x, zx, w, s, bias}, {y}, label});
+    ++i;
+  }
+}
+
 }  // namespace
 
 void FuseIntegerOps(Subgraph& g) {
+  FuseQdqConvs(g);
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& cast = g.nodes[i];

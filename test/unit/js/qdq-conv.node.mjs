@@ -1,0 +1,98 @@
+// A QDQ convolution — conv2d of dequantizeLinear(uint8 activations, scale, zero point) and of dequantizeLinear(a
+// uint8 or int8 constant filter, a scale per output channel or one, zero points), with a bias and a relu, as
+// onnxruntime-web's WebNN EP sends a QDQ model's Conv (../shared/notes/onnxruntime-webnn-quantized.md) — runs on
+// the integer kernels (compiler/passes/fuse_integer.cc, FuseQdqConvs): exact integer sums of (x - zx)(w - zw),
+// each output then scaled once by sx * sw and biased, so it lies within 4 float32 roundings of the exact
+// (double) result. int8 activations stay on the float conv.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+
+const ml = createML({ numThreads: 2 });
+const EPS = 2 ** -23;
+
+function bytes(n, seed) {
+  const v = new Uint8Array(n);
+  for (let i = 0; i < n; ++i) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    v[i] = seed >>> 24;
+  }
+  return v;
+}
+
+// Runs one QDQ conv: x [1, c, h, w] (uint8 or int8), filter [m, c, 3, 3], per-channel or per-tensor weight
+// scales, a bias and a relu. Returns the steps that ran, and checks each output against the double result (the
+// integer path's bound for uint8 activations, a float conv's for int8 ones).
+async function run({ c, h, w, m, stride = 1, signedWeights = false, perChannel = true, activation = 'uint8' }) {
+  const integer = activation === 'uint8';
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const xType = activation, wType = signedWeights ? 'int8' : 'uint8';
+  const xBytes = bytes(c * h * w, 1), wBytes = bytes(m * c * 9, 2);
+  const asValue = (type, u) => (type === 'int8' ? (u << 24) >> 24 : u);
+  const sx = 0.0123, zx = activation === 'int8' ? 3 : 131;
+  const sw = Float32Array.from({ length: perChannel ? m : 1 }, (_, o) => 0.002 + 0.0007 * o);
+  const zw = signedWeights ? 0 : 119;
+  const bias = Float32Array.from({ length: m }, (_, o) => (o % 5) * 0.37 - 0.6);
+  const ones = [1, 1, 1, 1];
+  const x = b.input('x', { dataType: xType, shape: [1, c, h, w] });
+  const xf = b.dequantizeLinear(x, b.constant({ dataType: 'float32', shape: ones }, Float32Array.of(sx)),
+                                b.constant({ dataType: xType, shape: ones }, new (xType === 'int8' ? Int8Array : Uint8Array)([zx])));
+  const wShape = perChannel ? [m, 1, 1, 1] : ones;
+  const wf = b.dequantizeLinear(b.constant({ dataType: wType, shape: [m, c, 3, 3] }, wBytes), b.constant({ dataType: 'float32', shape: wShape }, sw),
+                                b.constant({ dataType: wType, shape: wShape }, new Uint8Array(perChannel ? m : 1).fill(zw)));
+  const y = b.relu(b.conv2d(xf, wf, { padding: [1, 1, 1, 1], strides: [stride, stride], bias: b.constant({ dataType: 'float32', shape: [m] }, bias) }));
+  const graph = await b.build({ y });
+  const [oh, ow] = y.shape.slice(2);
+  const xt = await context.createTensor({ dataType: xType, shape: [1, c, h, w], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: y.shape, readable: true });
+  context.writeTensor(xt, xBytes);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { x: xt }, { y: yt });
+  const got = new Float32Array(await context.readTensor(yt));
+  const steps = __testing.takeProfile(context).map((s) => s.step);
+  for (let o = 0; o < m; ++o) {
+    const scale = sx * sw[perChannel ? o : 0];
+    for (let oy = 0; oy < oh; ++oy) {
+      for (let ox = 0; ox < ow; ++ox) {
+        let acc = 0, absAcc = 0;
+        for (let i = 0; i < c; ++i) {
+          for (let ky = 0; ky < 3; ++ky) {
+            for (let kx = 0; kx < 3; ++kx) {
+              const iy = oy * stride + ky - 1, ix = ox * stride + kx - 1;
+              if (iy < 0 || ix < 0 || iy >= h || ix >= w) continue;
+              const term = (asValue(xType, xBytes[(i * h + iy) * w + ix]) - zx) * (asValue(wType, wBytes[((o * c + i) * 3 + ky) * 3 + kx]) - zw);
+              acc += term;
+              absAcc += Math.abs(term);
+            }
+          }
+        }
+        const exact = Math.max(0, scale * acc + bias[o]);
+        const value = got[(o * oh + oy) * ow + ox];
+        // Integer sums: the product, the scale and the bias each rounded once. A float conv rounds each of its
+        // products and sums too: a bound in the number of terms, over their magnitudes.
+        const bound = integer ? 4 * EPS * (Math.abs(scale * acc) + Math.abs(bias[o])) + 1e-30
+                              : (c * 9 + 3) * EPS * (scale * absAcc + Math.abs(bias[o]));
+        if (Math.abs(value - exact) > bound) assert.fail(`channel ${o} (${oy}, ${ox}): ${value}, exact ${exact}, bound ${bound}`);
+      }
+    }
+  }
+  context.destroy();
+  return steps;
+}
+
+test('a QDQ conv (uint8 activations, int8 per-channel weights, bias, relu) runs on the integer kernels, within 4 roundings of exact', async () => {
+  const steps = await run({ c: 32, h: 9, w: 10, m: 12, signedWeights: true });
+  assert.ok(steps.includes('convInteger/igemm'), steps.join(', '));
+  assert.ok(!steps.includes('conv2d/igemm') && !steps.includes('dequantizeLinear'), steps.join(', '));
+});
+
+test('a QDQ conv with uint8 weights, a zero point and one scale, stride 2, 128 channels (filter kept as uint8)', async () => {
+  const steps = await run({ c: 128, h: 11, w: 9, m: 6, stride: 2, perChannel: false });
+  assert.ok(steps.includes('convInteger/igemm'), steps.join(', '));
+});
+
+test('int8 activations stay on the float conv, and are right', async () => {
+  const steps = await run({ c: 16, h: 6, w: 7, m: 4, signedWeights: true, activation: 'int8' });
+  assert.ok(!steps.includes('convInteger/igemm'), steps.join(', '));
+});
