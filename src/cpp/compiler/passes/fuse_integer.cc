@@ -358,10 +358,85 @@ void FuseQdqConvs(Subgraph& g) {
   }
 }
 
+// The QDQ form of a matmul: matmul(dequantizeLinear(a uint8, sa, za), dequantizeLinear(b uint8/int8 constant
+// [K, N], sb, zb)) [+ a bias per column], sa one constant value, sb and zb one or one per column -> MatMulInteger
+// with the float epilogue (scale sa * sb per column, the bias). int8 b is stored as uint8 less 128 (b + 128, zb +
+// 128: the same differences), one pass over its bytes.
+void FuseQdqMatMuls(Subgraph& g) {
+  const std::vector<int> consumers = ConsumerCounts(g);
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& matmul = g.nodes[i];
+    if (matmul.removed || !std::holds_alternative<MatMulParams>(matmul.params)) continue;
+    const ValueId y = matmul.outputs[0];
+    if (const int c = SoleConsumer(g, consumers, y); c >= 0 && IsCastToInt32(g, g.nodes[c])) continue;  // MatMulInteger's
+    const Node* dqa = DequantizeOf(g, matmul.inputs[0]);
+    const Node* dqb = DequantizeOf(g, matmul.inputs[1]);
+    if (!dqa || !dqb || g.values[dqa->inputs[0]].type != DataType::kUint8) continue;
+    const ValueId sa = dqa->inputs[1];
+    if (!IsConstant(g, sa) || g.values[sa].type != DataType::kFloat32 || *NumElements(g.values[sa].shape) != 1 ||
+        *NumElements(g.values[dqa->inputs[2]].shape) != 1) {
+      continue;
+    }
+    const Shape a_shape = g.values[matmul.inputs[0]].shape, b_shape = g.values[matmul.inputs[1]].shape;
+    if (a_shape.size() < 2 || b_shape.size() < 2 || b_shape.size() > a_shape.size() ||
+        *NumElements(b_shape) != uint64_t{b_shape[b_shape.size() - 2]} * b_shape.back()) {
+      continue;
+    }
+    const uint32_t k = b_shape[b_shape.size() - 2], n = b_shape.back();
+    const ValueId bq = dqb->inputs[0], sb = dqb->inputs[1], zb = dqb->inputs[2];
+    const DataType b_type = g.values[bq].type;
+    if (k < kMinChannelsPerGroup || !IsConstant(g, bq) || !IsConstant(g, sb) || !IsConstant(g, zb) ||
+        (b_type != DataType::kUint8 && b_type != DataType::kInt8) || g.values[bq].shape != b_shape ||
+        g.values[sb].type != DataType::kFloat32) {
+      continue;
+    }
+    // Scales and zero points: one, or one per column along b's last axis.
+    const auto per_column = [&](ValueId v) {
+      const Shape& shape = g.values[v].shape;
+      const uint64_t count = *NumElements(shape);
+      return count == 1 || (count == n && !shape.empty() && shape.back() == n);
+    };
+    if (!per_column(sb) || !per_column(zb)) continue;
+    const float a_scale = *reinterpret_cast<const float*>(g.values[sa].data->data());
+    const float* b_scales = reinterpret_cast<const float*>(g.values[sb].data->data());
+    const bool sb_per_column = *NumElements(g.values[sb].shape) == n && n > 1;
+    auto scale_buffer = runtime::Buffer::Allocate(size_t{n} * sizeof(float));
+    if (!scale_buffer.ok()) continue;
+    float* scale = reinterpret_cast<float*>((*scale_buffer)->data());
+    for (uint32_t j = 0; j < n; ++j) scale[j] = a_scale * b_scales[sb_per_column ? j : 0];
+    ValueId b = bq, b_zero_point = zb;
+    if (b_type == DataType::kInt8) {
+      const size_t count = size_t{k} * n, zp_count = *NumElements(g.values[zb].shape);
+      auto bytes = runtime::Buffer::Allocate(count), zps = runtime::Buffer::Allocate(zp_count);
+      if (!bytes.ok() || !zps.ok()) continue;
+      const uint8_t* from = g.values[bq].data->data();
+      for (size_t j = 0; j < count; ++j) (*bytes)->data()[j] = from[j] ^ 0x80;
+      for (size_t j = 0; j < zp_count; ++j) (*zps)->data()[j] = g.values[zb].data->data()[j] ^ 0x80;
+      b = g.AddConstant(DataType::kUint8, {k, n}, std::move(*bytes));
+      b_zero_point = g.AddConstant(DataType::kUint8, g.values[zb].shape, std::move(*zps));
+    }
+    // A following add of one value per column is the epilogue's bias.
+    ValueId bias = kNoValue, out = y;
+    int add = ChannelwiseBinary(g, consumers, y, BinaryOp::kAdd, g.values[y].shape, &bias);
+    if (add >= 0) out = g.nodes[add].outputs[0];
+    MatMulIntegerParams fused;
+    fused.float_output = true;
+    const ValueId s = g.AddConstant(DataType::kFloat32, {n}, std::move(*scale_buffer));
+    Node node{fused, {dqa->inputs[0], dqa->inputs[2], b, b_zero_point, s, bias}, {out}, matmul.label};
+    g.nodes[i].removed = true;
+    if (add >= 0) {
+      g.nodes[add] = std::move(node);  // in the add's place: the bias is computed by then
+    } else {
+      g.nodes[i] = std::move(node);
+    }
+  }
+}
+
 }  // namespace
 
 void FuseIntegerOps(Subgraph& g) {
   FuseQdqConvs(g);
+  FuseQdqMatMuls(g);
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& cast = g.nodes[i];

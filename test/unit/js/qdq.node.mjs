@@ -1,3 +1,6 @@
+// QDQ convolutions and matmuls on the integer kernels (compiler/passes/fuse_integer.cc: FuseQdqConvs,
+// FuseQdqMatMuls).
+//
 // A QDQ convolution — conv2d of dequantizeLinear(uint8 activations, scale, zero point) and of dequantizeLinear(a
 // uint8 or int8 constant filter, a scale per output channel or one, zero points), with a bias and a relu, as
 // onnxruntime-web's WebNN EP sends a QDQ model's Conv (../shared/notes/onnxruntime-webnn-quantized.md) — runs on
@@ -95,4 +98,55 @@ test('a QDQ conv with uint8 weights, a zero point and one scale, stride 2, 128 c
 test('int8 activations stay on the float conv, and are right', async () => {
   const steps = await run({ c: 16, h: 6, w: 7, m: 4, signedWeights: true, activation: 'int8' });
   assert.ok(!steps.includes('convInteger/igemm'), steps.join(', '));
+});
+
+// A QDQ matmul: matmul(dequantizeLinear(a uint8, sa, za), dequantizeLinear(b [K, N] uint8 or int8, sb per column or
+// one, zb)), then an add of a bias per column, as the EP sends a QDQ model's MatMul and Add. Checked against the
+// double result within 4 float32 roundings.
+async function runMatMul({ m, k, n, batch = 1, signed = false, perColumn = true }) {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const aBytes = bytes(batch * m * k, 3), bBytes = bytes(k * n, 4);
+  const bType = signed ? 'int8' : 'uint8';
+  const sa = 0.031, za = 97, zb = signed ? 0 : 140;
+  const sb = Float32Array.from({ length: perColumn ? n : 1 }, (_, j) => 0.0011 + 0.0003 * j);
+  const bias = Float32Array.from({ length: n }, (_, j) => (j % 7) * 0.21 - 0.5);
+  const a = b.input('a', { dataType: 'uint8', shape: [batch, m, k] });
+  const af = b.dequantizeLinear(a, b.constant({ dataType: 'float32', shape: [1, 1, 1] }, Float32Array.of(sa)),
+                                b.constant({ dataType: 'uint8', shape: [1, 1, 1] }, Uint8Array.of(za)));
+  const sShape = perColumn ? [1, n] : [1, 1];
+  const bf = b.dequantizeLinear(b.constant({ dataType: bType, shape: [k, n] }, bBytes), b.constant({ dataType: 'float32', shape: sShape }, sb),
+                                b.constant({ dataType: bType, shape: sShape }, new Uint8Array(perColumn ? n : 1).fill(zb)));
+  const y = b.add(b.matmul(af, bf), b.constant({ dataType: 'float32', shape: [n] }, bias));
+  const graph = await b.build({ y });
+  const at = await context.createTensor({ dataType: 'uint8', shape: [batch, m, k], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: [batch, m, n], readable: true });
+  context.writeTensor(at, aBytes);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { a: at }, { y: yt });
+  const got = new Float32Array(await context.readTensor(yt));
+  const steps = __testing.takeProfile(context).map((s) => s.step);
+  const bValue = (u) => (signed ? (u << 24) >> 24 : u);
+  for (let r = 0; r < batch * m; ++r) {
+    for (let j = 0; j < n; ++j) {
+      let acc = 0;
+      for (let i = 0; i < k; ++i) acc += (aBytes[r * k + i] - za) * (bValue(bBytes[i * n + j]) - zb);
+      const scale = sa * sb[perColumn ? j : 0];
+      const exact = scale * acc + bias[j], value = got[r * n + j];
+      const bound = 4 * EPS * (Math.abs(scale * acc) + Math.abs(bias[j])) + 1e-30;
+      if (Math.abs(value - exact) > bound) assert.fail(`row ${r} column ${j}: ${value}, exact ${exact}, bound ${bound}`);
+    }
+  }
+  context.destroy();
+  return steps;
+}
+
+test('a QDQ matmul (uint8 a, int8 b with a scale per column, a bias add) runs on the integer kernels, within 4 roundings of exact', async () => {
+  const steps = await runMatMul({ m: 7, k: 64, n: 24, batch: 2, signed: true });
+  assert.deepEqual(steps, ['matMulInteger/gemm'], steps.join(', '));
+});
+
+test('a QDQ matmul with uint8 b, a zero point and one scale, one row', async () => {
+  const steps = await runMatMul({ m: 1, k: 40, n: 13, perColumn: false });
+  assert.deepEqual(steps, ['matMulInteger/gemm'], steps.join(', '));
 });
