@@ -150,3 +150,53 @@ test('a QDQ matmul with uint8 b, a zero point and one scale, one row', async () 
   const steps = await runMatMul({ m: 1, k: 40, n: 13, perColumn: false });
   assert.deepEqual(steps, ['matMulInteger/gemm'], steps.join(', '));
 });
+
+// int8 activations made in the graph (quantizeLinear to int8, then dequantizeLinear: a QDQ model's Q -> DQ, int8
+// as onnxruntime's static quantization writes them by default) run on the integer conv too: the pair becomes
+// uint8 with its zero point + 128, the same values.
+test('int8 activations between a quantizeLinear and its dequantizeLinear run on the integer conv, within 4 roundings', async () => {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const c = 16, h = 7, w = 6, m = 8, s = 0.05, z = -7;
+  // Inputs a third of a step off the grid, so the float32 quantization has one answer.
+  const q = Int8Array.from(bytes(c * h * w, 5), (u) => Math.max(-128, Math.min(127, ((u << 24) >> 24))));
+  const xValues = Float32Array.from(q, (v) => (v - z + 0.3) * s);
+  const wBytes = bytes(m * c * 9, 6);
+  const sw = Float32Array.from({ length: m }, (_, o) => 0.004 + 0.001 * o);
+  const x = b.input('x', { dataType: 'float32', shape: [1, c, h, w] });
+  const scale = b.constant({ dataType: 'float32', shape: [1, 1, 1, 1] }, Float32Array.of(s));
+  const zero = b.constant({ dataType: 'int8', shape: [1, 1, 1, 1] }, Int8Array.of(z));
+  const xf = b.dequantizeLinear(b.quantizeLinear(x, scale, zero), scale, zero);
+  const wf = b.dequantizeLinear(b.constant({ dataType: 'int8', shape: [m, c, 3, 3] }, wBytes), b.constant({ dataType: 'float32', shape: [m, 1, 1, 1] }, sw),
+                                b.constant({ dataType: 'int8', shape: [m, 1, 1, 1] }, new Int8Array(m)));
+  const y = b.conv2d(xf, wf, { padding: [1, 1, 1, 1] });
+  const graph = await b.build({ y });
+  const xt = await context.createTensor({ dataType: 'float32', shape: [1, c, h, w], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: [1, m, h, w], readable: true });
+  context.writeTensor(xt, xValues);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { x: xt }, { y: yt });
+  const got = new Float32Array(await context.readTensor(yt));
+  const steps = __testing.takeProfile(context).map((p) => p.step);
+  assert.ok(steps.includes('convInteger/igemm') && !steps.includes('conv2d/igemm'), steps.join(', '));
+  const qx = Array.from(q, (v) => Math.max(-128, Math.min(127, v)));
+  for (let o = 0; o < m; ++o) {
+    for (let oy = 0; oy < h; ++oy) {
+      for (let ox = 0; ox < w; ++ox) {
+        let acc = 0;
+        for (let i = 0; i < c; ++i) {
+          for (let ky = 0; ky < 3; ++ky) {
+            for (let kx = 0; kx < 3; ++kx) {
+              const iy = oy + ky - 1, ix = ox + kx - 1;
+              if (iy < 0 || ix < 0 || iy >= h || ix >= w) continue;
+              acc += (qx[(i * h + iy) * w + ix] - z) * ((wBytes[((o * c + i) * 3 + ky) * 3 + kx] << 24) >> 24);
+            }
+          }
+        }
+        const exact = s * sw[o] * acc, value = got[(o * h + oy) * w + ox];
+        if (Math.abs(value - exact) > 4 * EPS * Math.abs(exact) + 1e-30) assert.fail(`channel ${o} (${oy}, ${ox}): ${value}, exact ${exact}`);
+      }
+    }
+  }
+  context.destroy();
+});

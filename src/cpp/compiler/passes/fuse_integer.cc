@@ -297,6 +297,56 @@ void FuseIntegerMatMuls(Subgraph& g) {
   RemoveDeadNodes(g);
 }
 
+// int8 activations between a quantizeLinear and the dequantizeLinears that alone read them (a QDQ model's
+// Q -> DQ pairs, int8 as onnxruntime's static quantization writes them by default) become uint8 with their zero
+// point + 128: q + 128 = clamp(round(y / s) + z + 128, 0, 255), and (q + 128) - (z + 128) = q - z, so every
+// value is the same; the integer kernels read uint8 activations. The zero points must be one constant value.
+void UnsignQuantizedActivations(Subgraph& g) {
+  const auto one_int8_constant = [&](ValueId v) {
+    return IsConstant(g, v) && g.values[v].type == DataType::kInt8 && *NumElements(g.values[v].shape) == 1;
+  };
+  std::vector<std::vector<int>> readers(g.values.size());
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    if (g.nodes[i].removed) continue;
+    for (ValueId v : g.nodes[i].inputs) {
+      if (v != kNoValue) readers[v].push_back(static_cast<int>(i));
+    }
+  }
+  std::vector<ValueId> unsigned_of(g.values.size(), kNoValue);  // an int8 zero point's uint8 twin
+  const auto unsigned_zero_point = [&](ValueId z) {
+    if (unsigned_of[z] == kNoValue) {
+      auto byte = runtime::Buffer::Allocate(1);
+      if (!byte.ok()) return kNoValue;
+      (*byte)->data()[0] = g.values[z].data->data()[0] ^ 0x80;
+      const Shape shape = g.values[z].shape;
+      unsigned_of[z] = g.AddConstant(DataType::kUint8, shape, std::move(*byte));
+    }
+    return unsigned_of[z];
+  };
+  for (Node& q : g.nodes) {
+    const auto* p = std::get_if<QuantizeParams>(&q.params);
+    if (q.removed || !p || p->dequantize || q.inputs.size() < 3 || !one_int8_constant(q.inputs[2])) continue;
+    const ValueId y = q.outputs[0];
+    if (g.values[y].type != DataType::kInt8 || !g.values[y].output_indices.empty() || readers[y].empty()) continue;
+    bool all_dequantize = true;
+    for (int r : readers[y]) {
+      const Node& dq = g.nodes[r];
+      const auto* rp = std::get_if<QuantizeParams>(&dq.params);
+      all_dequantize = all_dequantize && rp && rp->dequantize && dq.inputs[0] == y && dq.inputs[2] != y &&
+                       one_int8_constant(dq.inputs[2]);
+    }
+    if (!all_dequantize) continue;
+    const ValueId qz = unsigned_zero_point(q.inputs[2]);
+    if (qz == kNoValue) continue;
+    std::vector<ValueId> dz;
+    for (int r : readers[y]) dz.push_back(unsigned_zero_point(g.nodes[r].inputs[2]));
+    if (std::find(dz.begin(), dz.end(), kNoValue) != dz.end()) continue;
+    q.inputs[2] = qz;
+    g.values[y].type = DataType::kUint8;
+    for (size_t k = 0; k < dz.size(); ++k) g.nodes[readers[y][k]].inputs[2] = dz[k];
+  }
+}
+
 // The QDQ form: conv2d(dequantizeLinear(x uint8, sx, zx), dequantizeLinear(w uint8/int8 constant, sw, zw), bias)
 // with sx one constant value and sw one or one per output channel -> ConvInteger(x, zx, w - zw) with the float
 // epilogue: scale sx * sw per output channel, the conv's bias (and, later, its activation). The sums of
@@ -435,6 +485,7 @@ void FuseQdqMatMuls(Subgraph& g) {
 }  // namespace
 
 void FuseIntegerOps(Subgraph& g) {
+  UnsignQuantizedActivations(g);
   FuseQdqConvs(g);
   FuseQdqMatMuls(g);
   const std::vector<int> consumers = ConsumerCounts(g);
