@@ -158,8 +158,13 @@ std::shared_ptr<runtime::Buffer> IntegerFilter(const Subgraph& g, ValueId filter
       w_at += index[d] * w_strides[perm[d]];
       zp_at += index[d] * zp_strides[perm[d]];
     }
-    for (uint64_t j = 0; j < row; ++j) {
-      out[i + j] = static_cast<float>(value(w, w_at + j * w_step) - value(zp, zp_at + j * zp_step));
+    if (zp_step == 0 && w_type == DataType::kUint8) {  // the common case, without a branch per weight
+      const int32_t z = value(zp, zp_at);
+      for (uint64_t j = 0; j < row; ++j) out[i + j] = static_cast<float>(int32_t{w[w_at + j * w_step]} - z);
+    } else {
+      for (uint64_t j = 0; j < row; ++j) {
+        out[i + j] = static_cast<float>(value(w, w_at + j * w_step) - value(zp, zp_at + j * zp_step));
+      }
     }
     for (size_t d = last; d-- > 0;) {
       if (++index[d] < walk[d]) break;

@@ -40,6 +40,11 @@ uint8_t* PackBlocks(size_t nc, size_t kc, size_t ks, const T* w, bool gio, const
       for (size_t k0 = 0; k0 < kp; k0 += 8) {
         for (size_t j = 0; j < kQU8IgemmNr; ++j) {
           const size_t n = j0 + j;
+          if (!gio && n < nc && k0 + 8 <= kc) {  // 8 real weights in a row: no bounds per weight
+            const T* from = w + (n * ks + s) * kc + k0;
+            for (size_t k = 0; k < 8; ++k) out = put(out, true, from[k], zero_points[j]);
+            continue;
+          }
           for (size_t k = k0; k < k0 + 8; ++k) {
             const bool real = n < nc && k < kc;
             out = put(out, real, real ? w[gio ? k * nc + n : (n * ks + s) * kc + k] : T{0}, zero_points[j]);
