@@ -76,6 +76,26 @@ std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
   return strides;
 }
 
+// v, or the input of the transpose producing v (its perm in *perm): an activation may reach a conv through the
+// NCHW -> NHWC transpose (a graph input's).
+ValueId BehindTranspose(const Subgraph& g, ValueId v, std::vector<uint32_t>* perm) {
+  if (const int t = ProducerOf(g, v); t >= 0 && std::holds_alternative<TransposeParams>(g.nodes[t].params)) {
+    *perm = std::get<TransposeParams>(g.nodes[t].params).perm;
+    return g.nodes[t].inputs[0];
+  }
+  return v;
+}
+
+// The uint8 activation x transposed by perm to `shape`, by a node inserted after node *i (which *i then names):
+// the uint8 tensor is transposed instead of its float form, a quarter of the bytes.
+ValueId TransposedAfter(Subgraph& g, size_t* i, ValueId x, const std::vector<uint32_t>& perm, const Shape& shape,
+                        const std::string& label) {
+  const ValueId y = g.AddValue(DataType::kUint8, shape);
+  g.nodes.insert(g.nodes.begin() + *i + 1, Node{TransposeParams{perm}, {x}, {y}, label + "/layout"});
+  ++*i;
+  return y;
+}
+
 // The filter conv2d reads, less its zero point, as float32 exact integers, or nullptr when `filter` is not the
 // dequantized uint8 or int8 constant of the pattern (optionally transposed, or already folded to a constant of
 // small integers). The zero point may vary along the filter's axis 0 (the output channels) only. Without
@@ -370,12 +390,8 @@ void FuseQdqConvs(Subgraph& g) {
     const Node& conv = g.nodes[i];
     const auto* params = std::get_if<Conv2dParams>(&conv.params);
     if (conv.removed || !params || !params->clamp.IsIdentity() || cast_to_int32(conv.outputs[0])) continue;
-    ValueId xf = conv.inputs[0];
     std::vector<uint32_t> x_perm;
-    if (const int t = ProducerOf(g, xf); t >= 0 && std::holds_alternative<TransposeParams>(g.nodes[t].params)) {
-      x_perm = std::get<TransposeParams>(g.nodes[t].params).perm;
-      xf = g.nodes[t].inputs[0];
-    }
+    const ValueId xf = BehindTranspose(g, conv.inputs[0], &x_perm);
     const Node* dqx = DequantizeOf(g, xf);
     if (!dqx || g.values[dqx->inputs[0]].type != DataType::kUint8 || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
     const ValueId sx = dqx->inputs[1];
@@ -402,12 +418,7 @@ void FuseQdqConvs(Subgraph& g) {
     const ValueId w = g.AddConstant(DataType::kFloat32, filter_shape, std::move(filter));
     const ValueId s = g.AddConstant(DataType::kFloat32, {static_cast<uint32_t>(scales.size())}, std::move(*scale_buffer));
     g.nodes[i].removed = true;
-    if (!x_perm.empty()) {  // the uint8 tensor is transposed instead, a quarter of the bytes
-      const ValueId source = x;
-      x = g.AddValue(DataType::kUint8, x_shape);
-      g.nodes.insert(g.nodes.begin() + i + 1, Node{TransposeParams{x_perm}, {source}, {x}, label + "/layout"});
-      ++i;
-    }
+    if (!x_perm.empty()) x = TransposedAfter(g, &i, x, x_perm, x_shape, label);
     g.nodes.insert(g.nodes.begin() + i + 1, Node{fused, {x, zx, w, s, bias}, {y}, label});
     ++i;
   }
@@ -511,14 +522,8 @@ void FuseIntegerOps(Subgraph& g) {
     const auto* params = std::get_if<Conv2dParams>(&conv.params);
     if (!params || (conv.inputs.size() > 2 && conv.inputs[2] != kNoValue)) continue;
     if (!params->clamp.IsIdentity()) continue;
-    // The activation may reach the conv through the NCHW -> NHWC transpose (a graph input's): the uint8
-    // tensor is transposed instead, a quarter of the bytes.
-    ValueId xf = conv.inputs[0];
     std::vector<uint32_t> x_perm;
-    if (const int t = ProducerOf(g, xf); t >= 0 && std::holds_alternative<TransposeParams>(g.nodes[t].params)) {
-      x_perm = std::get<TransposeParams>(g.nodes[t].params).perm;
-      xf = g.nodes[t].inputs[0];
-    }
+    const ValueId xf = BehindTranspose(g, conv.inputs[0], &x_perm);
     const Node* dqx = UnitDequantizedActivation(g, xf);
     if (!dqx || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
     const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
@@ -534,12 +539,7 @@ void FuseIntegerOps(Subgraph& g) {
     const ValueId w = g.AddConstant(DataType::kFloat32, filter_shape, std::move(filter));
     g.nodes[i].removed = true;
     g.nodes[c].removed = true;
-    if (!x_perm.empty()) {
-      const ValueId source = x;
-      x = g.AddValue(DataType::kUint8, x_shape);
-      g.nodes.insert(g.nodes.begin() + i + 1, Node{TransposeParams{x_perm}, {source}, {x}, label + "/layout"});
-      ++i;
-    }
+    if (!x_perm.empty()) x = TransposedAfter(g, &i, x, x_perm, x_shape, label);
     if (reshaped) {
       const ValueId z = g.AddValue(DataType::kInt32, conv_shape);
       g.nodes.insert(g.nodes.begin() + i + 1, Node{CopyParams{}, {z}, {y}, label});
