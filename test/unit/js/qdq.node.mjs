@@ -10,18 +10,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { bytes } from './fixtures/random-bytes.mjs';
 
 const ml = createML({ numThreads: 2 });
 const EPS = 2 ** -23;
-
-function bytes(n, seed) {
-  const v = new Uint8Array(n);
-  for (let i = 0; i < n; ++i) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    v[i] = seed >>> 24;
-  }
-  return v;
-}
 
 // Runs one QDQ conv: x [1, c, h, w] (uint8 or int8), filter [m, c, 3, 3], per-channel or per-tensor weight
 // scales, a bias and a relu. Returns the steps that ran, and checks each output against the double result (the

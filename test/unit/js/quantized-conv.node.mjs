@@ -10,17 +10,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { bytes } from './fixtures/random-bytes.mjs';
 
 const ml = createML({ numThreads: 2 });
-
-function bytes(n, seed) {
-  const v = new Uint8Array(n);
-  for (let i = 0; i < n; ++i) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    v[i] = seed >>> 24;
-  }
-  return v;
-}
 
 // x [1, C, H, W], w [M, C/groups, K, K], zero points: x one value, w one value or [M] (per output channel).
 function reference({ c, h, w: width, m, k, groups = 1, stride = 1, dilation = 1, pad = 0 }, x, xzp, w, wzp) {
