@@ -54,7 +54,35 @@ void FillIndirection(const ConvGeometry& g, const T* input, const T* zero, size_
   size_t pixel = std::min(b0 * mr, m - 1);
   size_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh, image = pixel / (size_t{g.ow} * g.oh);
   const int64_t span_h = int64_t{g.kh - 1} * p.dilation_h, span_w = int64_t{g.kw - 1} * p.dilation_w;
+  const size_t step = size_t{p.stride_w} * g.c;  // from one output pixel's window to the next one's in a row
   for (size_t b = b0; b < b1; ++b) {
+    // A block of mr pixels of one output row whose windows are all inside the image: per tap, mr pointers
+    // `step` apart.
+    const int64_t block_iy0 = static_cast<int64_t>(oy) * p.stride_h - p.pad_top;
+    const int64_t block_ix0 = static_cast<int64_t>(ox) * p.stride_w - p.pad_left;
+    if (ox + mr <= g.ow && pixel + mr <= m && block_iy0 >= 0 && block_iy0 + span_h < g.ih && block_ix0 >= 0 &&
+        block_ix0 + static_cast<int64_t>((mr - 1) * p.stride_w) + span_w < g.iw) {
+      const T* corner = input + image * g.ih * row + static_cast<size_t>(block_iy0) * row + static_cast<size_t>(block_ix0) * g.c;
+      const T** out = ind + (b - b0) * taps * mr;
+      for (uint32_t ky = 0; ky < g.kh; ++ky) {
+        for (uint32_t kx = 0; kx < g.kw; ++kx) {
+          const T* first = corner + size_t{ky} * p.dilation_h * row + size_t{kx} * p.dilation_w * g.c;
+          for (size_t r = 0; r < mr; ++r) out[r] = first + r * step;
+          out += mr;
+        }
+      }
+      pixel += mr;
+      ox += mr;
+      if (ox == g.ow) {
+        ox = 0;
+        if (++oy == g.oh) {
+          oy = 0;
+          ++image;
+        }
+      }
+      if (pixel >= m) pixel = m - 1;  // past the end only after the last block
+      continue;
+    }
     for (size_t r = 0; r < mr; ++r) {
       const int64_t iy0 = static_cast<int64_t>(oy) * p.stride_h - p.pad_top;
       const int64_t ix0 = static_cast<int64_t>(ox) * p.stride_w - p.pad_left;
