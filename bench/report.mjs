@@ -11,6 +11,7 @@
 //      vs its wasm EP, 1 and 2 threads (bench/decode.mjs; about 9 of the run's minutes)
 //   7. a segmentation network's dynamic-int8 and float16-weight forms in Chromium, onnxruntime-web's WebNN EP on us
 //      vs its wasm EP, 1 and 2 threads: run time, session creation, our heap (bench/quantized.mjs)
+//   8. LiteRT.js on the MediaPipe models: its webnn accelerator on us vs its wasm accelerator (bench/litert.mjs)
 //
 // Each runs in its own process, one after the other, and prints its own table; the summary reads their
 // --json output. Options: --runs N (Chromium's timed rounds, default 20), --no-browser (skip 1),
@@ -32,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DECODE_HEADER, decodeRows, decodeTitle } from './decode.mjs';
+import { LITERT_HEADER, litertRows, litertTitle } from './litert.mjs';
 import { QUANTIZED_HEADER, QUANTIZED_TARGETS, quantizedRows, quantizedTitle } from './quantized.mjs';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
 
@@ -107,7 +109,7 @@ const minOf = (xs) => xs.reduce((m, x) => Math.min(m, x), Infinity);
 const verdict = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'not met');
 
 // One row per target: what was measured, the bound, met or not (null: nothing measured).
-function summarize({ chromium, direct, threads, pool, kernels, operators, decode, quantized }) {
+function summarize({ chromium, direct, threads, pool, kernels, operators, decode, quantized, litert }) {
   const rows = [];
   // 1. Models in Chromium, ratio ours / onnxruntime-web's wasm EP.
   if (chromium) {
@@ -223,6 +225,17 @@ function summarize({ chromium, direct, threads, pool, kernels, operators, decode
                 met: maxOf(ratios.map(([, x]) => x)) <= bound.ratio && maxOf(runs.map((r) => r.ours.heapMB)) < bound.heapMB &&
                      maxOf(runs.map((r) => r.ours.createMs)) < bound.createMs });
   }
+  // 10. LiteRT.js, Chromium: its webnn accelerator on us / its wasm accelerator, run and compile (issue 28).
+  const lite = litert?.results?.filter((r) => !r.error).flatMap((r) => r.models) ?? [];
+  if (lite.length) {
+    const runRatios = lite.map((m) => [m.model, m.webnn.medianMs / m.wasm.medianMs]);
+    const compileRatios = lite.map((m) => m.webnn.compileMs / m.wasm.compileMs);
+    rows.push({ target: '10. LiteRT.js, Chromium: webnn accelerator on us / its wasm accelerator (run; compile)',
+                measured: `${runRatios.map(([name, x]) => `${name} ${f2(x)}`).join(', ')}; compile ${f2(minOf(compileRatios))}-${f2(maxOf(compileRatios))}`,
+                bound: '≤ 1.0 each (stretch 0.7); compile ≤ 1.0', met: maxOf(runRatios.map(([, x]) => x)) <= 1.0 && maxOf(compileRatios) <= 1.0 });
+  } else if (litert) {
+    rows.push({ target: '10. LiteRT.js, Chromium', measured: 'n/a', bound: '≤ 1.0', met: null });
+  }
   return rows;
 }
 
@@ -294,6 +307,10 @@ function tablesOf(data) {
   if (data.quantized?.results?.length) {
     tables.push({ id: 'quantized', title: 'Quantized and float16-weight models', how: `\`npm run bench:quantized\`: ${quantizedTitle(data.quantized)}`,
                   header: QUANTIZED_HEADER, rows: quantizedRows(data.quantized) });
+  }
+  if (data.litert?.results?.length) {
+    tables.push({ id: 'litert', title: 'LiteRT.js', how: `\`npm run bench:litert\`: ${litertTitle(data.litert)}`,
+                  header: LITERT_HEADER, rows: litertRows(data.litert) });
   }
   if (data.operators?.length) {
     tables.push({ id: 'operators', title: 'Every operator\'s steps',
@@ -466,6 +483,7 @@ async function main() {
   figures.operators = part('Transcendentals (and every operator the survey covers)', 'operators.mjs', [], at('operators'));
   if (o.browser) figures.decode = part('A language model, token by token, in Chromium', 'decode.mjs', [], at('decode'), { browser: true });
   if (o.browser) figures.quantized = part('Quantized and float16-weight models in Chromium', 'quantized.mjs', [], at('quantized'), { browser: true });
+  if (o.browser) figures.litert = part('LiteRT.js in Chromium: its webnn accelerator on us vs its wasm accelerator', 'litert.mjs', [], at('litert'), { browser: true });
   const rows = summarize(figures);
   printSummary(rows);
   console.log(`\nload average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; whole run ` +

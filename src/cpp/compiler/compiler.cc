@@ -73,6 +73,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     // Layout moves create transposes of constants (weights, biases): fold those too.
     if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   }
+  FusePadIntoConv(g);
   FuseIntegerOps(g);
   // Dequantized weights no fusion took (a QDQ convolution's filter, gemm weights): folded now, whatever their
   // size, instead of dequantized at every dispatch.

@@ -19,6 +19,8 @@ void OptimizeLayout(Subgraph& g);
 // Folds relu / clamp into the conv2d, gemm or binary node that produces their only input, and
 // mul(x, sigmoid(x)) (SiLU, as ONNX exporters write it) into one swish unary node.
 void FuseActivations(Subgraph& g);
+// conv2d(pad(x with zeros around H and W)) -> conv2d(x) with the pad in its padding (NHWC, after OptimizeLayout).
+void FusePadIntoConv(Subgraph& g);
 // Turns cast(conv2d(dequantizeLinear(x_uint8, 1, x_zero_point), dequantizeLinear(w_uint8 constant, 1,
 // w_zero_point)), int32) — ONNX ConvInteger as onnxruntime-web's WebNN EP sends it — into one ConvInteger node,
 // the same with matmul (ONNX MatMulInteger) into one MatMulInteger node, and the float epilogue after either

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <string>
 
 #include "compiler/passes/passes.h"
 
@@ -267,6 +268,38 @@ TEST(ReduceStrengthTest, PowOfTwoBecomesMulOnlyWhenEveryExponentIsTwoAndNothingB
   EXPECT_EQ(op(mixed), BinaryOp::kPow);
   EXPECT_EQ(op(broadcasting), BinaryOp::kPow);
   EXPECT_EQ(op(not_constant), BinaryOp::kPow);
+}
+
+TEST(FusePadIntoConvTest, ZerosAroundHeightAndWidthBecomeTheConvsPadding) {
+  const size_t kPad = NodeParams(PadParams{}).index();
+  // pad(x) -> conv (fused); pad with a non-zero value -> conv, and pad of the channels -> conv (both kept).
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 8, 8, 4});
+  ValueId w = g.AddConstant(DataType::kFloat32, {4, 3, 3, 4}, nullptr);
+  const auto padded = [&](std::vector<uint32_t> begin, std::vector<uint32_t> end, double value, Shape shape) {
+    ValueId p = g.AddValue(DataType::kFloat32, shape);
+    g.AddNode(PadParams{begin, end, PadMode::kConstant, value}, {x}, {p}, "pad");
+    ValueId y = g.AddValue(DataType::kFloat32, {1, shape[1] - 2, shape[2] - 2, 4});
+    Conv2dParams conv;
+    conv.pad_left = 1;
+    g.AddNode(conv, {p, w}, {y}, "conv");
+    g.AddOutput("y" + std::to_string(g.outputs.size()), y);
+  };
+  padded({0, 1, 2, 0}, {0, 2, 1, 0}, 0.0, {1, 11, 11, 4});
+  padded({0, 1, 1, 0}, {0, 1, 1, 0}, 1.0, {1, 10, 10, 4});
+  padded({0, 1, 1, 1}, {0, 1, 1, 0}, 0.0, {1, 10, 10, 5});
+  FusePadIntoConv(g);
+  EXPECT_EQ(CountLive(g, kPad), 2);
+  const Node* fused = nullptr;
+  for (const Node& n : g.nodes) {
+    if (!n.removed && n.params.index() == kConv && n.inputs[0] == x) fused = &n;
+  }
+  ASSERT_NE(fused, nullptr);
+  const auto& p = std::get<Conv2dParams>(fused->params);
+  EXPECT_EQ(p.pad_top, 1u);
+  EXPECT_EQ(p.pad_bottom, 2u);
+  EXPECT_EQ(p.pad_left, 3u);  // its own 1 and the pad's 2
+  EXPECT_EQ(p.pad_right, 1u);
 }
 
 TEST(RemoveDeadNodesTest, DropsNodesThatReachNoOutput) {

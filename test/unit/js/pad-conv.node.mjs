@@ -1,0 +1,47 @@
+// A zero pad of H and W before a convolution (TFLite's "VALID" conv after an explicit PAD, as LiteRT.js's WebNN
+// delegate sends it) becomes the conv's own padding (compiler/passes/fuse_pad.cc): the same bits as the conv
+// with that padding, no pad step; a pad of another value stays a pad.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+
+const ml = createML({ numThreads: 1 });
+
+function values(n, seed) {
+  const v = new Float32Array(n);
+  for (let i = 0; i < n; ++i) {
+    seed = (seed * 1664525 + 1013904223) >>> 0;
+    v[i] = (seed >>> 8) / 2 ** 24 - 0.5;
+  }
+  return v;
+}
+
+async function run(context, make, input) {
+  const b = new MLGraphBuilder(context);
+  const x = b.input('x', { dataType: 'float32', shape: [1, 9, 10, 8] });
+  const y = make(b, x);
+  const graph = await b.build({ y });
+  const xt = await context.createTensor({ dataType: 'float32', shape: x.shape, writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: y.shape, readable: true });
+  context.writeTensor(xt, input);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { x: xt }, { y: yt });
+  const out = new Float32Array(await context.readTensor(yt));
+  return { out, steps: __testing.takeProfile(context).map((s) => s.step) };
+}
+
+for (const [name, groups, filterShape] of [['conv', 1, [6, 3, 3, 8]], ['depthwise conv', 8, [8, 3, 3, 1]]]) {
+  test(`a zero pad of H and W before a ${name} becomes its padding: the same bits, no pad step`, async () => {
+    const context = await ml.createContext();
+    const input = values(9 * 10 * 8, 1), filter = values(filterShape.reduce((a, b) => a * b), 2);
+    const options = { inputLayout: 'nhwc', filterLayout: 'ohwi', groups, strides: [2, 2] };
+    const w = (b) => b.constant({ dataType: 'float32', shape: filterShape }, filter);
+    const padded = await run(context, (b, x) => b.conv2d(b.pad(x, [0, 1, 2, 0], [0, 2, 1, 0]), w(b), options), input);
+    const direct = await run(context, (b, x) => b.conv2d(x, w(b), { ...options, padding: [1, 2, 2, 1] }), input);
+    assert.deepEqual(padded.out, direct.out);
+    assert.ok(!padded.steps.includes('pad'), padded.steps.join(', '));
+    const ones = await run(context, (b, x) => b.conv2d(b.pad(x, [0, 1, 1, 0], [0, 1, 1, 0], { value: 1 }), w(b), options), input);
+    assert.ok(ones.steps.includes('pad'), ones.steps.join(', '));
+    context.destroy();
+  });
+}
