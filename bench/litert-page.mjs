@@ -5,6 +5,7 @@
 // the delegate makes (count and JS time of each kind) and the time of our steps (the step profiler), so what is
 // left is LiteRT's and the delegate's own. Results go to window.__litert.
 import { Tensor, loadAndCompile, loadLiteRt } from '/node_modules/@litertjs/core/dist/index.js';
+import { seededInput } from '/test/browser/litert-models.mjs';
 
 const q = new URLSearchParams(location.search);
 const threads = Number(q.get('threads'));
@@ -37,16 +38,6 @@ function instrument() {
     contexts.push(context);
     return context;
   };
-}
-
-function seededInput(length, seed) {
-  const data = new Float32Array(length);
-  let s = seed >>> 0;
-  for (let i = 0; i < length; ++i) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    data[i] = (2 * s) / 2 ** 32 - 1;
-  }
-  return data;
 }
 
 // One run: inputs in, outputs' data out as JS arrays.

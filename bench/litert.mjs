@@ -13,15 +13,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
+import { LITERT_MODELS } from '../test/browser/litert-models.mjs';
 import { runBenchPages } from './browser-pages.mjs';
 
-const MODELS = [
-  '/node_modules/@mediapipe/face_detection/face_detection_short_range.tflite',
-  '/node_modules/@mediapipe/face_detection/face_detection_full_range.tflite',
-  '/node_modules/@mediapipe/face_detection/face_detection_full_range_sparse.tflite',
-  '/node_modules/@mediapipe/selfie_segmentation/selfie_segmentation.tflite',
-  '/node_modules/@mediapipe/selfie_segmentation/selfie_segmentation_landscape.tflite',
-];
 
 function parseArgs(argv) {
   return parseOptions(argv, {
@@ -70,7 +64,7 @@ async function main() {
   const o = parseArgs(process.argv.slice(2));
   const results = await runBenchPages({
     page: 'bench/litert-page.html', resultName: '__litert', label: 'LiteRT.js bench',
-    queries: o.threads.map((threads) => ({ threads, runs: o.runs, models: MODELS.join(',') })),
+    queries: o.threads.map((threads) => ({ threads, runs: o.runs, models: LITERT_MODELS.join(',') })),
   });
   const data = { runs: o.runs, results };
   console.log(`\n${litertTitle(data)}\n`);

@@ -3,25 +3,19 @@
 // accelerator (XNNPACK), twice each on two seeded inputs (the second run reuses the delegate's MLTensors);
 // every output element must agree within REL_TOLERANCE. test/browser/litert-run.mjs reads window.__results
 // once window.__done is set.
-//   ?model=<url>[,<url>...]   the models (default: MODELS)
+//   ?model=<url>[,<url>...]   the models (default: LITERT_MODELS)
 //   &hide=<op>[,<op>...]      drop these operators from opSupportLimits(), so the delegate leaves their nodes to
 //                             LiteRT's CPU interpreter (the reproduction of LiteRT's stub custom op, see below)
 import { Tensor, loadAndCompile, loadLiteRt } from '/node_modules/@litertjs/core/dist/index.js';
+import { LITERT_MODELS, seededInput } from '/test/browser/litert-models.mjs';
 
 const REL_TOLERANCE = 1e-3;
 // |a - r| / max(|r|, REL_FLOOR * max|r|): elements far below the output's magnitude (box regressors that cancel
 // to ~1e-5 in an output reaching 150) are held to an absolute bound scaled to that output.
 const REL_FLOOR = 1e-3;
-const MODELS = [
-  '/node_modules/@mediapipe/face_detection/face_detection_short_range.tflite',
-  '/node_modules/@mediapipe/face_detection/face_detection_full_range.tflite',
-  '/node_modules/@mediapipe/face_detection/face_detection_full_range_sparse.tflite',
-  '/node_modules/@mediapipe/selfie_segmentation/selfie_segmentation.tflite',
-  '/node_modules/@mediapipe/selfie_segmentation/selfie_segmentation_landscape.tflite',
-];
 
 const params = new URLSearchParams(location.search);
-const models = params.get('model')?.split(',') ?? MODELS;
+const models = params.get('model')?.split(',') ?? LITERT_MODELS;
 const results = [];
 window.__results = results;
 const logEl = document.getElementById('log');
@@ -42,18 +36,6 @@ function hideOperators(ops) {
   return () => { MLContext.prototype.opSupportLimits = limits; };
 }
 if (params.get('hide')) hideOperators(params.get('hide').split(','));
-
-// Image-like input in [-1, 1) (MediaPipe's normalisation for these models), from a fixed LCG: the same for both
-// accelerators. (Inputs in [0, 1) leave the segmentation output at ~1e-7 everywhere, which checks little.)
-function seededInput(length, seed) {
-  const data = new Float32Array(length);
-  let s = seed >>> 0;
-  for (let i = 0; i < length; ++i) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    data[i] = (2 * s) / 2 ** 32 - 1;
-  }
-  return data;
-}
 
 // Compiles the model for `accelerator` and runs it once per seed; returns the outputs of each run.
 async function runModel(bytes, accelerator, seeds) {
