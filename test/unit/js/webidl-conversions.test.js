@@ -568,6 +568,22 @@ describe('buffer sources', () => {
       .toBe('x: Value is a view on a SharedArrayBuffer, which is not allowed.');
     expect(convertTo('[AllowShared] ArrayBufferView', new Int8Array(new SharedArrayBuffer(2)), 'x')).toBeInstanceOf(Int8Array);
   });
+
+  test('an ArrayBuffer whose prototype is gone is still one; brand checks leave Error.stackTraceLimit as it was', () => {
+    const bare = Object.setPrototypeOf(new ArrayBuffer(4), null);
+    expect(buffer(bare)).toBe(bare);
+    const shared = Object.setPrototypeOf(new SharedArrayBuffer(4), Object.prototype);
+    expect(buffer(shared)).toBe(shared);
+    const saved = Error.stackTraceLimit;
+    try {
+      Error.stackTraceLimit = 17;
+      for (const v of [new Float32Array(1), new ArrayBuffer(4), new SharedArrayBuffer(4), new DataView(new ArrayBuffer(4))]) buffer(v);
+      expect(error(() => buffer({ byteLength: 4 }))).toBe('constant buffer: Value is not of type AllowSharedBufferSource.');
+      expect(Error.stackTraceLimit).toBe(17);
+    } finally {
+      Error.stackTraceLimit = saved;
+    }
+  });
 });
 
 describe('interfaces', () => {
