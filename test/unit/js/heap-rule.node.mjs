@@ -43,7 +43,13 @@ async function checkRule(name, make) {
   assert.ok(held <= bound, `${name}: ${held} bytes held after build() > ${Math.round(bound)} (constants ${given} + arena ${arena}, +10%)`);
   graph.destroy();
   await settled();
-  const after = (await __testing.heapStats()).inUse - before;
+  // The release runs on the context's executor; on a loaded host it may come after the marker's read (a CI run
+  // under Node 22 measured the whole arena still held once): wait for it, up to 5 s. A leak never gets there.
+  let after = (await __testing.heapStats()).inUse - before;
+  for (const deadline = performance.now() + 5000; after > SLACK && performance.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    after = (await __testing.heapStats()).inUse - before;
+  }
   assert.ok(after <= SLACK, `${name}: ${after} bytes still held after destroy()`);
   return { held, given, arena };
 }
