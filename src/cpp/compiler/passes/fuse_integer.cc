@@ -64,6 +64,42 @@ const Node* UnitDequantizedActivation(const Subgraph& g, ValueId v) {
   return dq;
 }
 
+// The dequantizeLinear of uint8 activations with one constant float32 scale and one zero point producing v (the
+// QDQ form's activations), or nullptr.
+const Node* ScaledDequantizedActivation(const Subgraph& g, ValueId v) {
+  const Node* dq = DequantizeOf(g, v);
+  if (!dq || g.values[dq->inputs[0]].type != DataType::kUint8) return nullptr;
+  const ValueId scale = dq->inputs[1];
+  if (!IsConstant(g, scale) || g.values[scale].type != DataType::kFloat32 || *NumElements(g.values[scale].shape) != 1 ||
+      *NumElements(g.values[dq->inputs[2]].shape) != 1) {
+    return nullptr;
+  }
+  return dq;
+}
+
+// The integer node's epilogue scale: a float32 constant [n] of the activation's scale times each weight scale.
+ValueId EpilogueScales(Subgraph& g, const Node& activation_dq, const std::vector<float>& weight_scales) {
+  const float activation_scale = *reinterpret_cast<const float*>(g.values[activation_dq.inputs[1]].data->data());
+  auto buffer = runtime::Buffer::Allocate(weight_scales.size() * sizeof(float));
+  if (!buffer.ok()) return kNoValue;
+  float* scale = reinterpret_cast<float*>((*buffer)->data());
+  for (size_t i = 0; i < weight_scales.size(); ++i) scale[i] = activation_scale * weight_scales[i];
+  return g.AddConstant(DataType::kFloat32, {static_cast<uint32_t>(weight_scales.size())}, std::move(*buffer));
+}
+
+// An int8 constant's uint8 twin of the same shape, each value + 128 (its bits ^ 0x80): differences of values are
+// kept, so an int8 tensor less its int8 zero point equals its twin less the zero point's twin. kNoValue when out of
+// memory.
+ValueId UnsignedTwin(Subgraph& g, ValueId v) {
+  const size_t count = *NumElements(g.values[v].shape);
+  auto bytes = runtime::Buffer::Allocate(count);
+  if (!bytes.ok()) return kNoValue;
+  const uint8_t* from = g.values[v].data->data();
+  for (size_t i = 0; i < count; ++i) (*bytes)->data()[i] = from[i] ^ 0x80;
+  const Shape shape = g.values[v].shape;
+  return g.AddConstant(DataType::kUint8, shape, std::move(*bytes));
+}
+
 // The strides of `shape` broadcast (numpy, right-aligned) to `full`: 0 where it broadcasts.
 std::vector<uint64_t> BroadcastStrides(const Shape& shape, const Shape& full) {
   std::vector<uint64_t> strides(full.size(), 0);
@@ -337,15 +373,9 @@ void UnsignQuantizedActivations(Subgraph& g) {
       if (v != kNoValue) readers[v].push_back(static_cast<int>(i));
     }
   }
-  std::vector<ValueId> unsigned_of(g.values.size(), kNoValue);  // an int8 zero point's uint8 twin
+  std::vector<ValueId> unsigned_of(g.values.size(), kNoValue);  // an int8 zero point's uint8 twin, made once
   const auto unsigned_zero_point = [&](ValueId z) {
-    if (unsigned_of[z] == kNoValue) {
-      auto byte = runtime::Buffer::Allocate(1);
-      if (!byte.ok()) return kNoValue;
-      (*byte)->data()[0] = g.values[z].data->data()[0] ^ 0x80;
-      const Shape shape = g.values[z].shape;
-      unsigned_of[z] = g.AddConstant(DataType::kUint8, shape, std::move(*byte));
-    }
+    if (unsigned_of[z] == kNoValue) unsigned_of[z] = UnsignedTwin(g, z);
     return unsigned_of[z];
   };
   for (Node& q : g.nodes) {
@@ -391,24 +421,15 @@ void FuseQdqConvs(Subgraph& g) {
     const auto* params = std::get_if<Conv2dParams>(&conv.params);
     if (conv.removed || !params || !params->clamp.IsIdentity() || cast_to_int32(conv.outputs[0])) continue;
     std::vector<uint32_t> x_perm;
-    const ValueId xf = BehindTranspose(g, conv.inputs[0], &x_perm);
-    const Node* dqx = DequantizeOf(g, xf);
-    if (!dqx || g.values[dqx->inputs[0]].type != DataType::kUint8 || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
-    const ValueId sx = dqx->inputs[1];
-    if (!IsConstant(g, sx) || g.values[sx].type != DataType::kFloat32 || *NumElements(g.values[sx].shape) != 1 ||
-        *NumElements(g.values[dqx->inputs[2]].shape) != 1) {
-      continue;
-    }
+    const Node* dqx = ScaledDequantizedActivation(g, BehindTranspose(g, conv.inputs[0], &x_perm));
+    if (!dqx || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
     const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
     if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
     std::vector<float> scales;
     std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1], &scales);
     if (!filter) continue;
-    const float x_scale = *reinterpret_cast<const float*>(g.values[sx].data->data());
-    auto scale_buffer = runtime::Buffer::Allocate(scales.size() * sizeof(float));
-    if (!scale_buffer.ok()) continue;
-    float* scale = reinterpret_cast<float*>((*scale_buffer)->data());
-    for (size_t o = 0; o < scales.size(); ++o) scale[o] = x_scale * scales[o];
+    const ValueId s = EpilogueScales(g, *dqx, scales);
+    if (s == kNoValue) continue;
     ConvIntegerParams fused{static_cast<const ConvWindow&>(*params)};
     fused.float_output = true;
     const std::string label = conv.label;
@@ -416,7 +437,6 @@ void FuseQdqConvs(Subgraph& g) {
     ValueId x = dqx->inputs[0];
     const Shape x_shape = g.values[conv.inputs[0]].shape;
     const ValueId w = g.AddConstant(DataType::kFloat32, filter_shape, std::move(filter));
-    const ValueId s = g.AddConstant(DataType::kFloat32, {static_cast<uint32_t>(scales.size())}, std::move(*scale_buffer));
     g.nodes[i].removed = true;
     if (!x_perm.empty()) x = TransposedAfter(g, &i, x, x_perm, x_shape, label);
     g.nodes.insert(g.nodes.begin() + i + 1, Node{fused, {x, zx, w, s, bias}, {y}, label});
@@ -435,14 +455,9 @@ void FuseQdqMatMuls(Subgraph& g) {
     if (matmul.removed || !std::holds_alternative<MatMulParams>(matmul.params)) continue;
     const ValueId y = matmul.outputs[0];
     if (const int c = SoleConsumer(g, consumers, y); c >= 0 && IsCastToInt32(g, g.nodes[c])) continue;  // MatMulInteger's
-    const Node* dqa = DequantizeOf(g, matmul.inputs[0]);
+    const Node* dqa = ScaledDequantizedActivation(g, matmul.inputs[0]);
     const Node* dqb = DequantizeOf(g, matmul.inputs[1]);
-    if (!dqa || !dqb || g.values[dqa->inputs[0]].type != DataType::kUint8) continue;
-    const ValueId sa = dqa->inputs[1];
-    if (!IsConstant(g, sa) || g.values[sa].type != DataType::kFloat32 || *NumElements(g.values[sa].shape) != 1 ||
-        *NumElements(g.values[dqa->inputs[2]].shape) != 1) {
-      continue;
-    }
+    if (!dqa || !dqb) continue;
     const Shape a_shape = g.values[matmul.inputs[0]].shape, b_shape = g.values[matmul.inputs[1]].shape;
     if (a_shape.size() < 2 || b_shape.size() < 2 || b_shape.size() > a_shape.size() ||
         *NumElements(b_shape) != uint64_t{b_shape[b_shape.size() - 2]} * b_shape.back()) {
@@ -463,31 +478,24 @@ void FuseQdqMatMuls(Subgraph& g) {
       return count == 1 || (count == n && !shape.empty() && shape.back() == n);
     };
     if (!per_column(sb) || !per_column(zb)) continue;
-    const float a_scale = *reinterpret_cast<const float*>(g.values[sa].data->data());
     const float* b_scales = reinterpret_cast<const float*>(g.values[sb].data->data());
     const bool sb_per_column = *NumElements(g.values[sb].shape) == n && n > 1;
-    auto scale_buffer = runtime::Buffer::Allocate(size_t{n} * sizeof(float));
-    if (!scale_buffer.ok()) continue;
-    float* scale = reinterpret_cast<float*>((*scale_buffer)->data());
-    for (uint32_t j = 0; j < n; ++j) scale[j] = a_scale * b_scales[sb_per_column ? j : 0];
+    std::vector<float> weight_scales(n);
+    for (uint32_t j = 0; j < n; ++j) weight_scales[j] = b_scales[sb_per_column ? j : 0];
     ValueId b = bq, b_zero_point = zb;
     if (b_type == DataType::kInt8) {
-      const size_t count = size_t{k} * n, zp_count = *NumElements(g.values[zb].shape);
-      auto bytes = runtime::Buffer::Allocate(count), zps = runtime::Buffer::Allocate(zp_count);
-      if (!bytes.ok() || !zps.ok()) continue;
-      const uint8_t* from = g.values[bq].data->data();
-      for (size_t j = 0; j < count; ++j) (*bytes)->data()[j] = from[j] ^ 0x80;
-      for (size_t j = 0; j < zp_count; ++j) (*zps)->data()[j] = g.values[zb].data->data()[j] ^ 0x80;
-      b = g.AddConstant(DataType::kUint8, {k, n}, std::move(*bytes));
-      b_zero_point = g.AddConstant(DataType::kUint8, g.values[zb].shape, std::move(*zps));
+      b = UnsignedTwin(g, bq);
+      b_zero_point = UnsignedTwin(g, zb);
+      if (b == kNoValue || b_zero_point == kNoValue) continue;
     }
+    const ValueId s = EpilogueScales(g, *dqa, weight_scales);
+    if (s == kNoValue) continue;
     // A following add of one value per column is the epilogue's bias.
     ValueId bias = kNoValue, out = y;
     int add = ChannelwiseBinary(g, consumers, y, BinaryOp::kAdd, g.values[y].shape, &bias);
     if (add >= 0) out = g.nodes[add].outputs[0];
     MatMulIntegerParams fused;
     fused.float_output = true;
-    const ValueId s = g.AddConstant(DataType::kFloat32, {n}, std::move(*scale_buffer));
     Node node{fused, {dqa->inputs[0], dqa->inputs[2], b, b_zero_point, s, bias}, {out}, matmul.label};
     g.nodes[i].removed = true;
     if (add >= 0) {
