@@ -55,6 +55,17 @@ void FillIndirection(const ConvGeometry& g, const T* input, const T* zero, size_
   size_t ox = pixel % g.ow, oy = (pixel / g.ow) % g.oh, image = pixel / (size_t{g.ow} * g.oh);
   const int64_t span_h = int64_t{g.kh - 1} * p.dilation_h, span_w = int64_t{g.kw - 1} * p.dilation_w;
   const size_t step = size_t{p.stride_w} * g.c;  // from one output pixel's window to the next one's in a row
+  const auto next_pixel = [&] {
+    if (pixel + 1 == m) return;  // the last block repeats the last pixel
+    ++pixel;
+    if (++ox == g.ow) {
+      ox = 0;
+      if (++oy == g.oh) {
+        oy = 0;
+        ++image;
+      }
+    }
+  };
   for (size_t b = b0; b < b1; ++b) {
     // A block of mr pixels of one output row whose windows are all inside the image: per tap, mr pointers
     // `step` apart.
@@ -71,16 +82,7 @@ void FillIndirection(const ConvGeometry& g, const T* input, const T* zero, size_
           out += mr;
         }
       }
-      pixel += mr;
-      ox += mr;
-      if (ox == g.ow) {
-        ox = 0;
-        if (++oy == g.oh) {
-          oy = 0;
-          ++image;
-        }
-      }
-      if (pixel >= m) pixel = m - 1;  // past the end only after the last block
+      for (size_t r = 0; r < mr; ++r) next_pixel();
       continue;
     }
     for (size_t r = 0; r < mr; ++r) {
@@ -104,16 +106,7 @@ void FillIndirection(const ConvGeometry& g, const T* input, const T* zero, size_
           }
         }
       }
-      if (pixel + 1 < m) {  // the last block repeats the last pixel
-        ++pixel;
-        if (++ox == g.ow) {
-          ox = 0;
-          if (++oy == g.oh) {
-            oy = 0;
-            ++image;
-          }
-        }
-      }
+      next_pixel();
     }
   }
 }

@@ -155,8 +155,9 @@ class LayoutOptimizer {
     Node& u = g_.nodes[i];
     if (!IsElementwiseUnary(u)) return false;
     ValueId src;
-    if (!TransposeOf(u.inputs[0], &src)) return false;
-    Perm perm = std::get<TransposeParams>(g_.nodes[Producer(u.inputs[0])].params).perm;
+    const TransposeParams* t = TransposeOf(u.inputs[0], &src);
+    if (!t) return false;
+    const Perm perm = t->perm;
     ValueId y = u.outputs[0];
     ValueId z = g_.AddValue(g_.values[y].type, g_.values[src].shape);
     Node moved{TransposeParams{perm}, {z}, {y}, g_.nodes[i].label + "/layout"};
