@@ -1,6 +1,6 @@
 // Runs a bench page in Debian's Chromium once per query (a fresh browser context each: one thread count per page,
 // as onnxruntime-web fixes its pool at a page's first session), cross-origin isolated, and collects what the page
-// leaves in window[resultName]. Shared by bench/decode.mjs and bench/quantized.mjs.
+// leaves in window[resultName]. Shared by bench/decode.mjs, bench/quantized.mjs and bench/litert.mjs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

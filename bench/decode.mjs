@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QWEN2_5_0_5B, decoderModel, weightBytesPerToken } from '../test/models/decoder-model.mjs';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
+import { markdownTable } from './markdown-table.mjs';
 import { cachedModel, runBenchPages } from './browser-pages.mjs';
 
 function parseArgs(argv) {
@@ -82,10 +83,7 @@ async function main() {
   const file = cachedModel('webnn-wasm-decode-bench', `decoder-${Object.values(config).join('-')}.onnx`, () => decoderModel(config));
   const results = await runPages(o, config, file);
   const data = { config, prompt: o.prompt, tokens: o.tokens, rounds: o.rounds, weightBytesPerToken: weightBytesPerToken(config), results };
-  console.log(`\n${decodeTitle(data)}\n`);
-  console.log(`| ${DECODE_HEADER.join(' | ')} |`);
-  console.log(`|${DECODE_HEADER.map(() => '---').join('|')}|`);
-  for (const row of decodeRows(data)) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n${decodeTitle(data)}\n\n${markdownTable(DECODE_HEADER, decodeRows(data))}`);
   for (const r of data.results.filter((x) => !x.error)) {
     console.log(`\n${r.threads} thread(s): logits against the wasm EP's, max error ${r.logitsError.toExponential(2)} of the largest; ` +
                 `greedy tokens ${r.tokensAgree} of ${r.tokensCompared} agree; session creation ours ${f1(r.engines.ours.createMs)} ms ` +

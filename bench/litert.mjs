@@ -13,6 +13,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
+import { markdownTable } from './markdown-table.mjs';
 import { LITERT_MODELS } from '../test/browser/litert-models.mjs';
 import { runBenchPages } from './browser-pages.mjs';
 
@@ -67,10 +68,7 @@ async function main() {
     queries: o.threads.map((threads) => ({ threads, runs: o.runs, models: LITERT_MODELS.join(',') })),
   });
   const data = { runs: o.runs, results };
-  console.log(`\n${litertTitle(data)}\n`);
-  console.log(`| ${LITERT_HEADER.join(' | ')} |`);
-  console.log(`|${LITERT_HEADER.map(() => '---').join('|')}|`);
-  for (const row of litertRows(data)) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n${litertTitle(data)}\n\n${markdownTable(LITERT_HEADER, litertRows(data))}`);
   if (o.json) fs.writeFileSync(o.json, JSON.stringify(data, null, 2));
   return data.results.some((r) => r.error) ? 1 : 0;
 }

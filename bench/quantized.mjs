@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMS, SEGMENTATION_1024, segmentationFlops, segmentationModel } from '../test/models/segmentation-model.mjs';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
+import { markdownTable } from './markdown-table.mjs';
 import { cachedModel, runBenchPages } from './browser-pages.mjs';
 
 function parseArgs(argv) {
@@ -75,10 +76,7 @@ async function main() {
                                                                      model: models[form] }))),
   });
   const data = { config, gflop: segmentationFlops(config) / 1e9, runs: o.runs, results };
-  console.log(`\n${quantizedTitle(data)}\n`);
-  console.log(`| ${QUANTIZED_HEADER.join(' | ')} |`);
-  console.log(`|${QUANTIZED_HEADER.map(() => '---').join('|')}|`);
-  for (const row of quantizedRows(data)) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n${quantizedTitle(data)}\n\n${markdownTable(QUANTIZED_HEADER, quantizedRows(data))}`);
   if (o.json) fs.writeFileSync(o.json, JSON.stringify(data, null, 2));
   return data.results.some((r) => r.error) ? 1 : 0;
 }

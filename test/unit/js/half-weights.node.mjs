@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { floats } from './fixtures/random-values.mjs';
 
 const ml = createML({ numThreads: 2 });
 const context = await ml.createContext();
@@ -24,15 +25,6 @@ function halves(n, seed) {
     values[i] = (sign ? -1 : 1) * (exponent === 0 ? mantissa * 2 ** -24 : (1 + mantissa / 1024) * 2 ** (exponent - 15));
   }
   return { bits, values };
-}
-
-function floats(n, seed) {
-  const v = new Float32Array(n);
-  for (let i = 0; i < n; ++i) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    v[i] = (seed >>> 8) / 2 ** 24 - 0.5;
-  }
-  return v;
 }
 
 async function run(graph, shape, x) {

@@ -4,17 +4,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { floats } from './fixtures/random-values.mjs';
 
 const ml = createML({ numThreads: 1 });
-
-function values(n, seed) {
-  const v = new Float32Array(n);
-  for (let i = 0; i < n; ++i) {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    v[i] = (seed >>> 8) / 2 ** 24 - 0.5;
-  }
-  return v;
-}
 
 async function run(context, make, input) {
   const b = new MLGraphBuilder(context);
@@ -33,7 +25,7 @@ async function run(context, make, input) {
 for (const [name, groups, filterShape] of [['conv', 1, [6, 3, 3, 8]], ['depthwise conv', 8, [8, 3, 3, 1]]]) {
   test(`a zero pad of H and W before a ${name} becomes its padding: the same bits, no pad step`, async () => {
     const context = await ml.createContext();
-    const input = values(9 * 10 * 8, 1), filter = values(filterShape.reduce((a, b) => a * b), 2);
+    const input = floats(9 * 10 * 8, 1), filter = floats(filterShape.reduce((a, b) => a * b), 2);
     const options = { inputLayout: 'nhwc', filterLayout: 'ohwi', groups, strides: [2, 2] };
     const w = (b) => b.constant({ dataType: 'float32', shape: filterShape }, filter);
     const padded = await run(context, (b, x) => b.conv2d(b.pad(x, [0, 1, 2, 0], [0, 2, 1, 0]), w(b), options), input);

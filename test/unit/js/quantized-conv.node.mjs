@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
-import { bytes } from './fixtures/random-bytes.mjs';
+import { bytes } from './fixtures/random-values.mjs';
 
 const ml = createML({ numThreads: 2 });
 
