@@ -1,5 +1,6 @@
 // Data movement: transpose, copy (reshape), slice, concat, pad, gather. All work on bytes, so every
 // data type takes the same path; only the element size matters.
+#include <algorithm>
 #include <cstring>
 
 #include "compiler/lower/element_types.h"
@@ -120,15 +121,38 @@ inline int64_t PadSource(PadMode mode, int64_t src, int64_t size) {
   return src < 0 ? -src : 2 * (size - 1) - src;  // reflection, excluding the edge; padding < size is validated
 }
 
-// Row by row along the last axis: a row whose outer index lies in a constant pad is the constant; else its
-// source row is found once, its middle copied in one run, and only the pads on either side element by
-// element (an index computation and a copy per element made a 1x64x56x56 pad take 2.7 ms, 13.6 ns each).
+// Writes `count` copies of the `es`-byte value `fill`: one memset when its bytes are all alike (zero, as the pads
+// of every model seen are), else stores of the element's width.
+void FillElements(uint8_t* dst, uint64_t count, const uint8_t* fill, size_t es) {
+  if (std::all_of(fill, fill + es, [&](uint8_t b) { return b == fill[0]; })) {
+    std::memset(dst, fill[0], count * es);
+    return;
+  }
+  const auto typed = [&](auto v) {
+    std::memcpy(&v, fill, sizeof v);
+    auto* d = reinterpret_cast<decltype(v)*>(dst);
+    for (uint64_t j = 0; j < count; ++j) std::memcpy(d + j, &v, sizeof v);
+  };
+  switch (es) {
+    case 2: return typed(uint16_t{});
+    case 4: return typed(uint32_t{});
+    case 8: return typed(uint64_t{});
+    default:
+      for (uint64_t j = 0; j < count; ++j) std::memcpy(dst + j * es, fill, es);
+  }
+}
+
+// Row by row along the innermost padded axis, the unpadded axes after it taken as one block (a channel pad
+// in NHWC is rows of pixels; an H/W pad's rows are whole image rows): a row whose outer index lies in a
+// constant pad is the constant; else its source row, kept by an odometer, has its middle copied in one run
+// and each padded position on either side filled or copied a block at a time. (Rows along the last axis with
+// an index division per row and a copy per padded element took a 64x64x24 -> 48-channel pad 3.3 ns per
+// element, 16x a copy's time.)
 Expected<StepPtr> LowerPad(const LowerArgs& a) {
   const auto& p = std::get<PadParams>(a.node.params);
   DataType type = a.input(0).type;
   size_t es = ByteSize(type);
   Shape in_shape = a.input(0).shape, out_shape = a.output(0).shape;
-  std::vector<uint64_t> in_strides = Strides(in_shape);
   // The padding value in the element type, once.
   std::vector<uint8_t> fill(es);
   VisitType(type, [&](auto t) {
@@ -137,52 +161,68 @@ Expected<StepPtr> LowerPad(const LowerArgs& a) {
     std::memcpy(fill.data(), &v, es);
   });
   const size_t rank = out_shape.size();
-  const uint64_t out_inner = rank ? out_shape[rank - 1] : 1;
-  const int64_t in_inner = rank ? static_cast<int64_t>(in_shape[rank - 1]) : 1;
-  const int64_t lead = rank ? p.begin[rank - 1] : 0;
-  const uint64_t rows = *NumElements(out_shape) / std::max<uint64_t>(out_inner, 1);
+  size_t axis = rank;  // the innermost padded axis
+  for (size_t d = rank; d-- > 0;) {
+    if (p.begin[d] != 0 || p.end[d] != 0) {
+      axis = d;
+      break;
+    }
+  }
+  if (axis == rank) {  // nothing padded: a copy
+    const uint64_t bytes = *NumElements(out_shape) * es;
+    TensorRef rx = a.in[0], ry = a.out[0];
+    return MakeStep("pad", [=](const ExecContext& ctx) {
+      ParallelRows(ctx.pool, (bytes + 4095) / 4096, 1024, [&](uint64_t begin, uint64_t end) {
+        std::memcpy(ctx.Ptr(ry) + begin * 4096, ctx.Ptr(rx) + begin * 4096, std::min(bytes, end * 4096) - begin * 4096);
+      });
+    });
+  }
+  const uint64_t block = Product(out_shape, axis + 1, rank) * es;  // bytes per position along the axis
+  const int64_t in_len = static_cast<int64_t>(in_shape[axis]), out_len = static_cast<int64_t>(out_shape[axis]);
+  const int64_t lead = p.begin[axis];
+  const Shape outer(out_shape.begin(), out_shape.begin() + axis);
+  const uint64_t rows = Product(out_shape, 0, axis);
+  std::vector<uint64_t> in_row_strides(axis);  // in rows of the input, per outer axis
+  uint64_t stride = 1;
+  for (size_t d = axis; d-- > 0; stride *= in_shape[d]) in_row_strides[d] = stride;
+  // Without pads on the outer axes (a channel pad, or a pad along one axis) row r's source is input row r.
+  const bool outer_padded = std::any_of(p.begin.begin(), p.begin.begin() + axis, [](int64_t v) { return v != 0; }) ||
+                            std::any_of(p.end.begin(), p.end.begin() + axis, [](int64_t v) { return v != 0; });
   TensorRef rx = a.in[0], ry = a.out[0];
   return MakeStep("pad", [=](const ExecContext& ctx) {
     const uint8_t* x = ctx.Ptr(rx);
     uint8_t* y = ctx.Ptr(ry);
-    const auto put_fill = [&](uint8_t* dst, uint64_t count) {
-      for (uint64_t j = 0; j < count; ++j) std::memcpy(dst + j * es, fill.data(), es);
-    };
-    ParallelRows(ctx.pool, rows, out_inner, [&](uint64_t begin, uint64_t end) {
+    const uint64_t in_row = static_cast<uint64_t>(in_len) * block, out_row = static_cast<uint64_t>(out_len) * block;
+    ParallelRows(ctx.pool, rows, out_row / es, [&](uint64_t begin, uint64_t end) {
+      std::vector<uint64_t> idx(axis);  // the odometer: the outer index of row `r`
+      uint64_t rest = begin;
+      for (size_t d = axis; d-- > 0; rest /= outer[d]) idx[d] = rest % outer[d];
       for (uint64_t r = begin; r < end; ++r) {
-        uint8_t* out = y + r * out_inner * es;
-        // The source row: the outer axes' indices, from the last but one up.
-        int64_t src_row = 0;
+        uint8_t* out = y + r * out_row;
+        int64_t src_row = outer_padded ? 0 : static_cast<int64_t>(r);
         bool constant_row = false;
-        uint64_t rest = r;
-        for (size_t d = rank > 0 ? rank - 1 : 0; d-- > 0;) {
-          const int64_t idx = static_cast<int64_t>(rest % out_shape[d]);
-          rest /= out_shape[d];
-          const int64_t src = PadSource(p.mode, idx - p.begin[d], static_cast<int64_t>(in_shape[d]));
-          if (src < 0) {
-            constant_row = true;
-            break;
-          }
-          src_row += src * static_cast<int64_t>(in_strides[d]);
+        for (size_t d = 0; d < axis && outer_padded && !constant_row; ++d) {
+          const int64_t src = PadSource(p.mode, static_cast<int64_t>(idx[d]) - p.begin[d], static_cast<int64_t>(in_shape[d]));
+          constant_row = src < 0;
+          src_row += src * static_cast<int64_t>(in_row_strides[d]);
+        }
+        for (size_t d = axis; outer_padded && d-- > 0;) {
+          if (++idx[d] < outer[d]) break;
+          idx[d] = 0;
         }
         if (constant_row) {
-          put_fill(out, out_inner);
+          FillElements(out, out_row / es, fill.data(), es);
           continue;
         }
-        const uint8_t* in = x + src_row * es;
-        const auto put_pad = [&](int64_t from, int64_t to) {  // output columns [from, to) outside the input
-          for (int64_t j = from; j < to; ++j) {
-            const int64_t src = PadSource(p.mode, j - lead, in_inner);
-            if (src < 0) {
-              std::memcpy(out + j * es, fill.data(), es);
-            } else {
-              std::memcpy(out + j * es, in + src * es, es);
-            }
-          }
+        const uint8_t* in = x + src_row * in_row;
+        const auto put_pad = [&](int64_t from, int64_t to) {  // positions [from, to) outside the input
+          if (from >= to) return;
+          if (p.mode == PadMode::kConstant) return FillElements(out + from * block, (to - from) * block / es, fill.data(), es);
+          for (int64_t j = from; j < to; ++j) std::memcpy(out + j * block, in + PadSource(p.mode, j - lead, in_len) * block, block);
         };
         put_pad(0, lead);
-        std::memcpy(out + lead * es, in, in_inner * es);
-        put_pad(lead + in_inner, static_cast<int64_t>(out_inner));
+        std::memcpy(out + lead * block, in, in_row);
+        put_pad(lead + in_len, out_len);
       }
     });
   });

@@ -88,6 +88,44 @@ inline void F16BinaryThrough32(uint64_t count, const Half* a, int64_t sa, const 
   }
 }
 
+// A float32 operand of one short row repeated over every row of the other (a squeeze-excite scale
+// [1, 1, 1, C] over [1, H, W, C], a bias over a matmul's rows): the row is tiled into a stack buffer of
+// kRepeatTile floats once per task, so the vector kernel takes many rows a call instead of one (a 16-channel
+// excite mul over 64x64 pixels was 4,096 calls of 16 elements, 1.56 ns per element; a relu 0.11). Null
+// when the operands are not of that form.
+StepPtr MakeRepeatedRowBinary(const LowerArgs& a, const BroadcastLoop& loop, BinaryOp op, kernels::MinMaxParams clamp) {
+  constexpr uint64_t kRepeatTile = 1024;
+  const uint64_t inner = loop.inner, rows = loop.rows();
+  if (rows < 2 || inner * 2 > kRepeatTile || loop.inner_strides[0] != 1 || loop.inner_strides[1] != 1) return nullptr;
+  const uint64_t total = *NumElements(a.output(0).shape);
+  int full = -1;  // the operand with every element; the other is one row
+  for (int i = 0; i < 2; ++i) {
+    if (*NumElements(a.input(i).shape) == total && *NumElements(a.input(1 - i).shape) == inner) full = i;
+  }
+  if (full < 0) return nullptr;
+  const kernels::F32VBinaryFn kernel = kernels::GetF32VBinary(op, kernels::BroadcastKind::kVV);
+  const uint64_t rows_per_call = kRepeatTile / inner;
+  TensorRef rfull = a.in[full], rrow = a.in[1 - full], ry = a.out[0];
+  return MakeStep("binary", [=](const ExecContext& ctx) {
+    const float* x = ctx.As<float>(rfull);
+    const float* row = ctx.As<float>(rrow);
+    float* y = ctx.As<float>(ry);
+    ParallelRows(ctx.pool, rows, inner, [&](uint64_t begin, uint64_t end) {
+      alignas(16) float tiled[kRepeatTile];
+      for (uint64_t k = 0; k < rows_per_call; ++k) std::memcpy(tiled + k * inner, row, inner * sizeof(float));
+      for (uint64_t r = begin; r < end; r += rows_per_call) {
+        const uint64_t n = std::min(rows_per_call, end - r) * inner;
+        // The operands keep their order: sub and div are not symmetric.
+        if (full == 0) {
+          kernel(n, x + r * inner, tiled, y + r * inner, &clamp);
+        } else {
+          kernel(n, tiled, x + r * inner, y + r * inner, &clamp);
+        }
+      }
+    });
+  });
+}
+
 template <typename T>
 StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
   BroadcastLoop loop = MakeBroadcastLoop(a.output(0).shape, {a.input(0).shape, a.input(1).shape});
@@ -130,6 +168,11 @@ StepPtr MakeBinary(const LowerArgs& a, const BinaryParams& p) {
       CompareRun<T>(p.op, count, xa, sa, yb, sb, ctx.As<uint8_t>(ry) + at);
     }
   };
+  if constexpr (std::is_same_v<T, float>) {
+    if (f32) {
+      if (auto step = MakeRepeatedRowBinary(a, loop, p.op, clamp)) return step;
+    }
+  }
   return MakeStep("binary", [=](const ExecContext& ctx) {
     ParallelBroadcastRows(ctx.pool, loop, [&](uint64_t r, const int64_t* offsets, uint64_t from, uint64_t count) {
       run(ctx, r, offsets, from, count);
