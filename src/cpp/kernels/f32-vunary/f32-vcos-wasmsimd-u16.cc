@@ -10,7 +10,7 @@ namespace webnn::kernels {
 
 void f32_vcos_ukernel__wasmsimd_u16(size_t n, const float* x, float* y, const UnaryParams* params) {
   using namespace vunary_impl;
-  LoopGuarded<4>(n, x, y, kSinCosFastBound, SinCosF32<true>, SinCosExact<true>);
+  LoopGuarded<4>(n, x, y, kSinCosFastBound, SinCosF32<true>, [](v128_t v) { return SinCosExact<true>(v); });
 }
 
 }  // namespace webnn::kernels

@@ -11,7 +11,7 @@ namespace webnn::kernels {
 
 void f32_vgelu_ukernel__wasmsimd_u32(size_t n, const float* x, float* y, const UnaryParams* params) {
   using namespace vunary_impl;
-  LoopGuarded<8>(n, x, y, kGeluFastBound, GeluF32<false>, GeluF32<true>);
+  LoopGuarded<8>(n, x, y, kGeluFastBound, GeluF32<false>, [](v128_t v) { return GeluF32<true>(v); });
 }
 
 }  // namespace webnn::kernels

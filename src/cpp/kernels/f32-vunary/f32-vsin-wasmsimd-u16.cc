@@ -10,7 +10,7 @@ namespace webnn::kernels {
 
 void f32_vsin_ukernel__wasmsimd_u16(size_t n, const float* x, float* y, const UnaryParams* params) {
   using namespace vunary_impl;
-  LoopGuarded<4>(n, x, y, kSinCosFastBound, SinCosF32<false>, SinCosExact<false>);
+  LoopGuarded<4>(n, x, y, kSinCosFastBound, SinCosF32<false>, [](v128_t v) { return SinCosExact<false>(v); });
 }
 
 }  // namespace webnn::kernels

@@ -10,7 +10,7 @@ namespace webnn::kernels {
 
 void f32_vsoftplus_ukernel__wasmsimd_u16(size_t n, const float* x, float* y, const UnaryParams* params) {
   using namespace vunary_impl;
-  LoopGuarded<4>(n, x, y, kSoftplusFastBound, SoftplusF32<false>, SoftplusF32<true>);
+  LoopGuarded<4>(n, x, y, kSoftplusFastBound, SoftplusF32<false>, [](v128_t v) { return SoftplusF32<true>(v); });
 }
 
 }  // namespace webnn::kernels

@@ -208,6 +208,26 @@ TEST(F32VUnary, TilesOfOneOpAgreeBitForBit) {
   }
 }
 
+// Sigmoid's subnormal results (logits below -87.3, a segmentation mask's background) are made as integers, no
+// float operation reading or making a subnormal (MulPow2): each within one subnormal step (2^-149) of the double
+// result, 0 below -103.97, and positive logits past the bound exactly 1, in every tile.
+TEST(F32VUnary, SigmoidOfLogitsPastTheFastBound) {
+  std::vector<float> x;
+  for (float v = -110.0f; v <= -87.4f; v += 0.0037f) x.push_back(v);  // exp(-87.34) = 2^-126
+  const size_t negatives = x.size();
+  for (float v = 86.0f; v <= 110.0f; v += 0.37f) x.push_back(v);
+  for (const VUnaryKernel& k : kKernels) {
+    if (k.op != UnaryOp::kSigmoid) continue;
+    std::vector<float> y(x.size());
+    k.fn(x.size(), x.data(), y.data(), &kParams);
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double e = std::exp(double{x[i]});
+      const double want = i < negatives ? e / (1.0 + e) : 1.0;
+      ASSERT_LE(std::fabs(y[i] - want), i < negatives ? 0x1p-149 : 0.0) << k.name << " at x=" << x[i];
+    }
+  }
+}
+
 // exp's table: each entry the double nearest 2^(k/128) (libm's exp2 is within an ULP of it).
 TEST(F32VUnary, Exp2TableEntriesAreNearest) {
   for (int k = 0; k < 128; ++k) {
