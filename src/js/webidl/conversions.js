@@ -516,8 +516,9 @@ function unionConverter(node, display) {
     if ((v === null || v === undefined) && (m = has(members, (x) => x.cat === 'dictionary'))) return m.convert(v, path);
     if (isObject(v)) {
       if ((m = has(members, (x) => x.cat === 'interface' && registry.get(x.name)?.(v)))) return v;
-      if (isArrayBuffer(v) && (m = has(members, (x) => x.cat === 'ArrayBuffer' || x.cat === 'object'))) return m.convert(v, path);
-      if (isSharedArrayBuffer(v) && (m = has(members, (x) => x.cat === 'SharedArrayBuffer' || x.cat === 'object'))) {
+      // The member test first: the brand check throws (a cost) on every object that is not a buffer.
+      if ((m = has(members, (x) => x.cat === 'ArrayBuffer' || x.cat === 'object')) && isArrayBuffer(v)) return m.convert(v, path);
+      if ((m = has(members, (x) => x.cat === 'SharedArrayBuffer' || x.cat === 'object')) && isSharedArrayBuffer(v)) {
         return m.convert(v, path);
       }
       const tag = typedArrayName.call(v);
@@ -616,8 +617,10 @@ function selectOverload(set, v, prefix) {
       (e = find((ms, a) => a.info.nullable || has(ms, (x) => x.cat === 'dictionary')))) return [e];
   if (isObject(v)) {
     if ((e = find((ms) => has(ms, (x) => x.cat === 'interface' && registry.get(x.name)?.(v))))) return [e];
-    if (isArrayBuffer(v) && (e = find((ms) => has(ms, (x) => x.cat === 'ArrayBuffer' || x.cat === 'object')))) return [e];
-    if (isSharedArrayBuffer(v) && (e = find((ms) => has(ms, (x) => x.cat === 'SharedArrayBuffer' || x.cat === 'object')))) {
+    // The overload test first: the brand check throws (a cost) on every object that is not a buffer, and
+    // constant(descriptor, buffer)'s descriptor would be asked twice per call.
+    if ((e = find((ms) => has(ms, (x) => x.cat === 'ArrayBuffer' || x.cat === 'object'))) && isArrayBuffer(v)) return [e];
+    if ((e = find((ms) => has(ms, (x) => x.cat === 'SharedArrayBuffer' || x.cat === 'object'))) && isSharedArrayBuffer(v)) {
       return [e];
     }
     const tag = typedArrayName.call(v);
