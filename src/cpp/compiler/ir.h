@@ -54,7 +54,13 @@ struct ConvWindow {
   MinMax clamp;
 };
 // input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
-struct Conv2dParams : ConvWindow {};
+// `activation`: a float32 unary activation other than a clamp (swish, hardSwish, sigmoid, ...) that alone read
+// the output, applied after the clamp to each block of output while it is in cache (FuseActivations); the same
+// kernel on the same values as the unfused step, so the same bits. kIdentity for none.
+struct Conv2dParams : ConvWindow {
+  UnaryOp activation = UnaryOp::kIdentity;
+  float activation_alpha = 0.0f, activation_beta = 0.0f;
+};
 // An integer convolution (ONNX ConvInteger): inputs x uint8 NHWC [N, H, W, C], x's zero point (uint8, one
 // element), and the filter less its zero point as a float32 constant of exact integers in [-255, 255], OHWI
 // [O, KH, KW, C/groups]; output int32 NHWC: sum of (x - zero point) * filter, exact. Made from

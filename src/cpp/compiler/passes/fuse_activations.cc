@@ -21,7 +21,8 @@ bool AsMinMax(const Node& n, MinMax* out) {
 }
 
 MinMax* FusableClamp(Node& n) {
-  if (auto* p = std::get_if<Conv2dParams>(&n.params)) return &p->clamp;
+  // After a fused activation the clamp would apply before it: not the graph's order.
+  if (auto* p = std::get_if<Conv2dParams>(&n.params)) return p->activation == UnaryOp::kIdentity ? &p->clamp : nullptr;
   if (auto* p = std::get_if<ConvTranspose2dParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<GemmParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<ConvIntegerParams>(&n.params)) return p->float_output ? &p->clamp : nullptr;
@@ -61,6 +62,41 @@ void FuseSwish(Subgraph& g, std::vector<int>& consumers, const std::vector<int>&
   }
 }
 
+// The unary activations a conv2d applies to its output blocks: elementwise float32 kernels taking at most
+// alpha and beta (kernels/vunary.h), as models follow their convolutions with them.
+bool IsConvActivation(UnaryOp op) {
+  switch (op) {
+    case UnaryOp::kSwish: case UnaryOp::kHardSwish: case UnaryOp::kSigmoid: case UnaryOp::kTanh:
+    case UnaryOp::kGelu: case UnaryOp::kElu: case UnaryOp::kLeakyRelu: case UnaryOp::kHardSigmoid:
+    case UnaryOp::kSoftplus:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// conv2d -> one of those activations, alone reading the conv's float32 output (not a graph output): the
+// activation moves into the conv (after its clamp), which writes the activation's output.
+void FuseConvActivations(Subgraph& g, std::vector<int>& consumers, std::vector<int>& producer) {
+  for (Node& act : g.nodes) {
+    const auto* u = std::get_if<UnaryParams>(&act.params);
+    if (act.removed || !u || !IsConvActivation(u->op)) continue;
+    const ValueId x = act.inputs[0], y = act.outputs[0];
+    if (producer[x] < 0 || g.values[x].type != DataType::kFloat32 || g.values[y].type != DataType::kFloat32) continue;
+    if (consumers[x] != 1 || !g.values[x].output_indices.empty()) continue;
+    Node& conv = g.nodes[producer[x]];
+    auto* p = std::get_if<Conv2dParams>(&conv.params);
+    if (conv.removed || !p || p->activation != UnaryOp::kIdentity) continue;
+    p->activation = u->op;
+    p->activation_alpha = u->alpha;
+    p->activation_beta = u->beta;
+    conv.outputs[0] = y;
+    producer[y] = producer[x];
+    act.removed = true;
+    conv.label += "+" + act.label;
+  }
+}
+
 }  // namespace
 
 void FuseActivations(Subgraph& g) {
@@ -94,6 +130,8 @@ void FuseActivations(Subgraph& g) {
     act.removed = true;
     prev.label += "+" + act.label;
   }
+  // After the clamps: a relu between a conv and its swish is the conv's clamp by now, applied first.
+  FuseConvActivations(g, consumers, producer);
 }
 
 }  // namespace webnn::compiler

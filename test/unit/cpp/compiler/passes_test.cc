@@ -204,6 +204,56 @@ TEST(FuseActivationsTest, FoldsReluIntoConvTranspose) {
   EXPECT_EQ(g.nodes[0].outputs[0], r);
 }
 
+// conv2d -> relu -> swish: the relu becomes the conv's clamp, the swish its activation (applied after the clamp);
+// a clamp after the activation stays a step (the conv's clamp would run before the activation).
+TEST(FuseActivationsTest, FoldsAConvsActivationAfterItsClamp) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 3});
+  ValueId c = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+  g.AddNode(Conv2dParams{}, {x}, {c}, "conv");
+  ValueId r = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+  g.AddNode(UnaryParams{UnaryOp::kRelu}, {c}, {r}, "relu");
+  ValueId s = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+  g.AddNode(UnaryParams{UnaryOp::kLeakyRelu, 0.25f}, {r}, {s}, "leakyRelu");
+  ValueId k = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+  UnaryParams clamp{UnaryOp::kClamp};
+  clamp.min = -1.0;
+  clamp.max = 1.0;
+  g.AddNode(clamp, {s}, {k}, "clamp");
+  g.AddOutput("k", k);
+  FuseActivations(g);
+  const auto& p = std::get<Conv2dParams>(g.nodes[0].params);
+  EXPECT_EQ(p.clamp.min, 0.0f);
+  EXPECT_EQ(p.activation, UnaryOp::kLeakyRelu);
+  EXPECT_EQ(p.activation_alpha, 0.25f);
+  EXPECT_EQ(g.nodes[0].outputs[0], s);
+  EXPECT_EQ(CountLive(g, kUnary), 1);  // the clamp
+  EXPECT_FALSE(g.nodes[3].removed);
+}
+
+// The conv's output seen elsewhere (a graph output, a second reader), or an activation with no fused form: no
+// fusion.
+TEST(FuseActivationsTest, LeavesAConvsActivationWhoseInputIsSeen) {
+  for (int c = 0; c < 3; ++c) {
+    Subgraph g;
+    ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 3});
+    ValueId v = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+    g.AddNode(Conv2dParams{}, {x}, {v}, "conv");
+    ValueId y = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+    g.AddNode(UnaryParams{c == 2 ? UnaryOp::kExp : UnaryOp::kSwish}, {v}, {y}, "act");
+    g.AddOutput("y", y);
+    if (c == 0) g.AddOutput("v", v);
+    if (c == 1) {
+      ValueId z = g.AddValue(DataType::kFloat32, {1, 4, 4, 3});
+      g.AddNode(UnaryParams{UnaryOp::kNeg}, {v}, {z}, "neg");
+      g.AddOutput("z", z);
+    }
+    FuseActivations(g);
+    EXPECT_EQ(std::get<Conv2dParams>(g.nodes[0].params).activation, UnaryOp::kIdentity) << c;
+    EXPECT_FALSE(g.nodes[1].removed) << c;
+  }
+}
+
 TEST(FuseActivationsTest, FusesMulOfSigmoidIntoSwishUnlessTheSigmoidIsSeen) {
   for (int side = 0; side < 2; ++side) {
     Subgraph g;
