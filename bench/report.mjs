@@ -12,6 +12,8 @@
 //   7. a segmentation network's dynamic-int8 and float16-weight forms in Chromium, onnxruntime-web's WebNN EP on us
 //      vs its wasm EP, 1 and 2 threads: run time, session creation, our heap (bench/quantized.mjs)
 //   8. LiteRT.js on the MediaPipe models: its webnn accelerator on us vs its wasm accelerator (bench/litert.mjs)
+//   9. thread scaling in Chromium, three ways: our API alone, onnxruntime-web's WebNN EP alone, and beside its wasm
+//      EP (bench/browser-scaling.mjs)
 //
 // Each runs in its own process, one after the other, and prints its own table; the summary reads their
 // --json output. Options: --runs N (Chromium's timed rounds, default 20), --no-browser (skip 1),
@@ -33,6 +35,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DECODE_HEADER, decodeRows, decodeTitle } from './decode.mjs';
+import { SCALING_HEADER, SCALING_WAYS, scalingRows, scalingTitle, speedups } from './browser-scaling.mjs';
 import { LITERT_HEADER, litertRows, litertTitle } from './litert.mjs';
 import { markdownTable } from './markdown-table.mjs';
 import { QUANTIZED_HEADER, QUANTIZED_TARGETS, quantizedRows, quantizedTitle } from './quantized.mjs';
@@ -110,7 +113,7 @@ const minOf = (xs) => xs.reduce((m, x) => Math.min(m, x), Infinity);
 const verdict = (ok) => (ok === null ? 'not measured' : ok ? 'met' : 'not met');
 
 // One row per target: what was measured, the bound, met or not (null: nothing measured).
-function summarize({ chromium, direct, threads, pool, kernels, operators, decode, quantized, litert }) {
+function summarize({ chromium, scaling, direct, threads, pool, kernels, operators, decode, quantized, litert }) {
   const rows = [];
   // 1. Models in Chromium, ratio ours / onnxruntime-web's wasm EP.
   if (chromium) {
@@ -237,6 +240,16 @@ function summarize({ chromium, direct, threads, pool, kernels, operators, decode
   } else if (litert) {
     rows.push({ target: '10. LiteRT.js, Chromium', measured: 'n/a', bound: '≤ 1.0', met: null });
   }
+  // 11. Threads in Chromium, three ways (issue 28's target 1): our speed-up from 1 to 2 threads on every model.
+  if (scaling?.results) {
+    const by = speedups(scaling.results);  // { way: [[model, speed-up]] }
+    const lowest = (way) => minOf((by[way] ?? []).map(([, x]) => x));
+    const ways = SCALING_WAYS.filter((w) => by[w]?.length);
+    rows.push({ target: '11. threads, Chromium: our speed-up 1 -> 2 threads (lowest over the models), three ways',
+                measured: ways.map((w) => `${w} ${f2(lowest(w))}`).join(', ') || 'n/a',
+                bound: '≥ 1.6 each way (direct-gap: 50 ms idle before each run, beside the target)',
+                met: ways.length ? ways.filter((w) => w !== 'direct-gap').every((w) => lowest(w) >= 1.6) : null });
+  }
   return rows;
 }
 
@@ -308,6 +321,10 @@ function tablesOf(data) {
   if (data.quantized?.results?.length) {
     tables.push({ id: 'quantized', title: 'Quantized and float16-weight models', how: `\`npm run bench:quantized\`: ${quantizedTitle(data.quantized)}`,
                   header: QUANTIZED_HEADER, rows: quantizedRows(data.quantized) });
+  }
+  if (data.scaling?.results) {
+    tables.push({ id: 'scaling', title: 'Thread scaling in Chromium', how: `\`npm run bench:scaling\`: ${scalingTitle(data.scaling.runs)}`,
+                  header: SCALING_HEADER, rows: scalingRows(data.scaling.results) });
   }
   if (data.litert?.results?.length) {
     tables.push({ id: 'litert', title: 'LiteRT.js', how: `\`npm run bench:litert\`: ${litertTitle(data.litert)}`,
@@ -469,6 +486,10 @@ async function main() {
   if (o.browser) {
     figures.chromium = part('Models in Chromium: onnxruntime-web on us vs its wasm EP', 'run.mjs',
                             ['--browser', '--runs', String(o.runs), '--no-first-result'], at('chromium'), { browser: true });
+  }
+  if (o.browser) {
+    figures.scaling = part('Thread scaling in Chromium, three ways', 'browser-scaling.mjs', ['--runs', String(o.runs)], at('scaling'),
+                           { browser: true });
   }
   figures.direct = part('Models through our API alone, Node', 'direct.mjs', [], at('direct'));
   figures.threads = part('One operator at 1 and 2 threads', 'thread-scaling.mjs', [], at('threads'));
