@@ -70,7 +70,8 @@ async function direct(lib, context, name, gap) {
 // The pool figures of a profile's steps.
 function poolFigures(profile) {
   const sum = (k) => (profile ?? []).reduce((a, s) => a + s[k], 0);
-  return { stepsMs: sum('ms'), tasks: sum('tasks'), workerTasks: sum('workerTasks'), jobs: sum('jobs'), missedJobs: sum('missedJobs') };
+  return { stepsMs: sum('ms'), tasks: sum('tasks'), workerTasks: sum('workerTasks'), jobs: sum('jobs'), missedJobs: sum('missedJobs'),
+           wakeMs: sum('wakeMs'), joinMs: sum('joinMs') };
 }
 
 async function ortWebnn(lib, ort, name) {
