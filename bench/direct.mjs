@@ -14,10 +14,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { fromFiles, replay, startRecording, toFiles } from './graph-record.mjs';
+import { bindReplay, fromFiles, replay, startRecording, toFiles } from './graph-record.mjs';
 import { MIN_WARMUP_MS, prepareFeeds, sessionOptions } from './measure.mjs';
 import { fastestProfile, printProfile } from './profile-table.mjs';
-import { captureOutput, listModels, loadOrt, rng } from '../test/models/ort-harness.mjs';
+import { captureOutput, listModels, loadOrt } from '../test/models/ort-harness.mjs';
 import { parseOptions } from '../tools/cli-options.mjs';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -63,17 +63,6 @@ async function capture(models) {
 }
 
 // ---- child: one dist at one thread count, every model -----------------------------------------------
-function fill(descriptor, seed) {
-  const size = descriptor.shape.reduce((a, b) => a * b, 1);
-  const next = rng(seed);
-  switch (descriptor.dataType) {
-    case 'float32': return Float32Array.from({ length: size }, () => next() * 2 - 1);
-    case 'int32': return Int32Array.from({ length: size }, () => Math.floor(next() * 100));
-    case 'int64': return BigInt64Array.from({ length: size }, () => BigInt(Math.floor(next() * 100)));
-    default: throw new Error(`input data type ${descriptor.dataType} not handled`);
-  }
-}
-
 async function child(o, dist, threads) {
   const lib = await import(pathToFileURL(path.join(dist, 'index.mjs')).href);
   lib.install({ numThreads: threads, mode: 'force' });
@@ -82,17 +71,8 @@ async function child(o, dist, threads) {
   const result = {};
   for (const model of o.models) {
     const recording = fromFiles(fs.readFileSync(path.join(CACHE, `${model}.json`), 'utf8'), fs.readFileSync(path.join(CACHE, `${model}.bin`)));
-    const { graph, buildMs, inputs, outputs } = await replay(recording, context, globalThis.MLGraphBuilder);
-    const feeds = {}, fetches = {};
-    for (const [i, input] of inputs.entries()) {
-      feeds[input.name] = await context.createTensor({ ...input.descriptor, writable: true });
-      context.writeTensor(feeds[input.name], fill(input.descriptor, 1234 + i));
-    }
-    for (const output of outputs) fetches[output.name] = await context.createTensor({ ...output.descriptor, readable: true });
-    const once = async () => {
-      context.dispatch(graph, feeds, fetches);
-      await Promise.all(Object.values(fetches).map((t) => context.readTensor(t)));
-    };
+    const replayed = await replay(recording, context, globalThis.MLGraphBuilder);
+    const { run: once, dispose } = await bindReplay(context, replayed);
     const warmStart = performance.now();
     for (let i = 0; i < 3 || performance.now() - warmStart < MIN_WARMUP_MS; i++) await once();
     const times = [];
@@ -104,9 +84,8 @@ async function child(o, dist, threads) {
     }
     times.sort((a, b) => a - b);
     const profile = await fastestProfile(testing, context, once);
-    result[model] = { buildMs, best: times[0], median: times[Math.floor((times.length - 1) / 2)], profile };
-    graph.destroy();
-    for (const t of [...Object.values(feeds), ...Object.values(fetches)]) t.destroy();
+    result[model] = { buildMs: replayed.buildMs, best: times[0], median: times[Math.floor((times.length - 1) / 2)], profile };
+    dispose();
   }
   context.destroy();
   return result;

@@ -4,6 +4,8 @@
 // it). A recording is JSON (builder calls in order, operands as ids, descriptors) plus one binary file
 // holding every constant's bytes.
 
+import { rng } from '../test/models/numerics.mjs';
+
 const OPERAND = '$operand';
 const BYTES = '$bytes';
 
@@ -120,6 +122,39 @@ export async function replay(recording, context, MLGraphBuilder) {
     buildMs,
     inputs,
     outputs: Object.entries(outputs).map(([name, o]) => ({ name, descriptor: { dataType: o.dataType, shape: o.shape } })),
+  };
+}
+
+// Seeded data for a replayed graph's input of `descriptor`.
+function inputData(descriptor, seed) {
+  const size = descriptor.shape.reduce((a, b) => a * b, 1);
+  const next = rng(seed);
+  switch (descriptor.dataType) {
+    case 'float32': return Float32Array.from({ length: size }, () => next() * 2 - 1);
+    case 'int32': return Int32Array.from({ length: size }, () => Math.floor(next() * 100));
+    case 'int64': return BigInt64Array.from({ length: size }, () => BigInt(Math.floor(next() * 100)));
+    default: throw new Error(`input data type ${descriptor.dataType} not handled`);
+  }
+}
+
+// A replay's graph bound to tensors on `context`: its inputs written with seeded data, its outputs readable.
+// run() dispatches it and awaits the reads of every output; dispose() destroys the graph and the tensors.
+export async function bindReplay(context, { graph, inputs, outputs }) {
+  const feeds = {}, fetches = {};
+  for (const [i, input] of inputs.entries()) {
+    feeds[input.name] = await context.createTensor({ ...input.descriptor, writable: true });
+    context.writeTensor(feeds[input.name], inputData(input.descriptor, 1234 + i));
+  }
+  for (const output of outputs) fetches[output.name] = await context.createTensor({ ...output.descriptor, readable: true });
+  return {
+    run: async () => {
+      context.dispatch(graph, feeds, fetches);
+      await Promise.all(Object.values(fetches).map((t) => context.readTensor(t)));
+    },
+    dispose: () => {
+      graph.destroy();
+      for (const t of [...Object.values(feeds), ...Object.values(fetches)]) t.destroy();
+    },
   };
 }
 

@@ -5,7 +5,7 @@
 // so a page holds one thread count for both. Results go to window.__bench as
 // [{engine, threads, models, error, runtime}] (run.mjs's child format, one entry per engine).
 import { INTERLEAVE_PAUSE_MS, prepareFeeds, sessionOptions, timeInterleaved } from './measure.mjs';
-import { fastestOf } from './profile-table.mjs';
+import { sessionProfiler } from './profile-table.mjs';
 
 const q = new URLSearchParams(location.search);
 const threads = Number(q.get('threads'));
@@ -14,33 +14,10 @@ const warmup = Number(q.get('warmup'));
 const device = q.get('device');
 const profile = q.get('profile') === '1';
 const ENGINES = ['ours', 'ort'];
-const PROFILED_RUNS = 5;
 
 // --profile: the step profile (src/js/testing.js) of our session's runs after the timed ones, each after
-// the same pause: the fastest of PROFILED_RUNS, as bench/direct.mjs takes in Node (a single one was often
-// one the host interrupted: 18.2 ms of steps for a model whose best run took 12.4). onnxruntime-web creates
-// the context, so the dispatch each run makes names it.
-function profiler(lib) {
-  let armed = false;
-  let context = null;
-  const dispatch = MLContext.prototype.dispatch;
-  MLContext.prototype.dispatch = function (...args) {
-    if (armed) {
-      armed = false;
-      context = this;
-      lib.__testing.profileNextDispatch(this);
-    }
-    return dispatch.apply(this, args);
-  };
-  const profileOne = async (session, feeds) => {
-    armed = true;
-    context = null;
-    await new Promise((resolve) => setTimeout(resolve, INTERLEAVE_PAUSE_MS));
-    await session.run(feeds);
-    return context ? lib.__testing.takeProfile(context) : null;
-  };
-  return (session, feeds) => fastestOf(PROFILED_RUNS, () => profileOne(session, feeds));
-}
+// the same pause: the fastest of 5, as bench/direct.mjs takes in Node (a single one was often one the host
+// interrupted: 18.2 ms of steps for a model whose best run took 12.4).
 
 async function main() {
   const results = Object.fromEntries(ENGINES.map((engine) => [engine, { engine, threads, models: {}, error: null, runtime: null }]));
@@ -49,7 +26,7 @@ async function main() {
   lib.install({ numThreads: threads, mode: 'force' });
   await navigator.ml.createContext();
   results.ours.runtime = await lib.runtimeInfo();
-  const profileRun = profile ? profiler(lib) : null;
+  const profileRun = profile ? sessionProfiler(lib, { pauseMs: INTERLEAVE_PAUSE_MS }) : null;
   // ORT's own threads: its wasm EP computes on them; for our sessions ORT only hands the graph over.
   ort.env.wasm.numThreads = threads;
   for (const name of q.get('models').split(',')) {

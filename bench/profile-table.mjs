@@ -26,6 +26,31 @@ export async function fastestProfile(testing, context, run, count = 5) {
   });
 }
 
+// For a framework's session on our navigator.ml (which creates the context itself): profile(session, feeds) runs
+// it `count` times, each after `pauseMs` idle, the step profiler armed at the dispatch each run makes, and gives
+// the steps of the fastest (null if no dispatch came).
+export function sessionProfiler(lib, { pauseMs = 0, count = 5 } = {}) {
+  let armed = false;
+  let context = null;
+  const dispatch = MLContext.prototype.dispatch;
+  MLContext.prototype.dispatch = function (...args) {
+    if (armed) {
+      armed = false;
+      context = this;
+      lib.__testing.profileNextDispatch(this);
+    }
+    return dispatch.apply(this, args);
+  };
+  const profileOne = async (session, feeds) => {
+    armed = true;
+    context = null;
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    await session.run(feeds);
+    return context ? lib.__testing.takeProfile(context) : null;
+  };
+  return (session, feeds) => fastestOf(count, () => profileOne(session, feeds));
+}
+
 export function printProfile(label, profile) {
   console.log(`\nprofile: ${label} (steps of one kind summed; pool: parallel loops, tasks, ` +
               'share the workers ran, loops no worker woke in time for, summed wake-up and join waits)');

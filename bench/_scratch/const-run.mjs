@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../test/browser/server.mjs';
+const server = await startServer({ root: path.resolve('.'), mounts: {}, isolated: true });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu'] });
+const page = await (await browser.newContext()).newPage();
+await page.goto(`${server.url}/bench/_scratch/cprof.html?model=${encodeURIComponent('/node_modules/@mediapipe/selfie_segmentation/selfie_segmentation.tflite')}`);
+await page.evaluate(() => window.__ready);
+for (let i = 0; i < 4; ++i) console.log(JSON.stringify(await page.evaluate(() => window.__constants())));
+for (let i = 0; i < 3; ++i) console.log('compile', await page.evaluate(() => window.__compile()));
+await browser.close(); await server.close();

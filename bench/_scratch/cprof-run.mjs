@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../test/browser/server.mjs';
+const ROOT = path.resolve('.');
+const model = process.argv[2] ?? '/node_modules/@mediapipe/selfie_segmentation/selfie_segmentation.tflite';
+const server = await startServer({ root: ROOT, mounts: {}, isolated: true });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu'] });
+const page = await (await browser.newContext()).newPage();
+page.on('console', (m) => { if (m.type() === 'error') console.error('page:', m.text()); });
+await page.goto(`${server.url}/bench/_scratch/cprof.html?model=${encodeURIComponent(model)}`);
+await page.evaluate(() => window.__ready);
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+await cdp.send('Profiler.start');
+const ms = [];
+for (let i = 0; i < 5; ++i) ms.push(await page.evaluate(() => window.__compile()));
+const { profile } = await cdp.send('Profiler.stop');
+console.log('compile ms', ms.map((x) => x.toFixed(1)).join(' '));
+fs.writeFileSync('/tmp/compile.cpuprofile', JSON.stringify(profile));
+// self time per function
+const self = new Map(); const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const dt = profile.timeDeltas; let total = 0;
+profile.samples.forEach((id, i) => { const n = byId.get(id); const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`; self.set(key, (self.get(key) ?? 0) + dt[i]); total += dt[i]; });
+for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log((v / 1000).toFixed(1).padStart(8), 'ms', k);
+console.log('total', (total / 1000).toFixed(1));
+await browser.close(); await server.close();
