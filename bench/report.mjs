@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Every benchmark table in one run, then a summary of the targets with the figures this run
-// measured (issue 10 set them). `npm run bench` (= node bench/report.mjs; it loads no wasm itself), 2.8-3.2 min on 2 cores:
+// measured (issue 10 set them). `npm run bench` (= node bench/report.mjs; it loads no wasm itself), ~9 min on 2 cores:
 //
 //   1. models in Chromium: onnxruntime-web's WebNN EP on us vs its wasm EP, 1 and 2 threads (bench/run.mjs --browser)
 //   2. models through our API alone in Node, 1 and 2 threads (bench/direct.mjs)
