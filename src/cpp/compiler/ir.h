@@ -53,14 +53,15 @@ struct ConvWindow {
   uint32_t groups = 1;
   MinMax clamp;
 };
-// input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
-// `activation`: a float32 unary activation other than a clamp (swish, hardSwish, sigmoid, ...) that alone read
-// the output, applied after the clamp to each block of output while it is in cache (FuseActivations); the same
+// A float32 unary activation other than a clamp (swish, hardSwish, sigmoid, ...) that alone read a convolution's
+// float32 output, applied after the clamp to each block of output while it is in cache (FuseActivations); the same
 // kernel on the same values as the unfused step, so the same bits. kIdentity for none.
-struct Conv2dParams : ConvWindow {
+struct ConvActivationParams {
   UnaryOp activation = UnaryOp::kIdentity;
   float activation_alpha = 0.0f, activation_beta = 0.0f;
 };
+// input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
+struct Conv2dParams : ConvWindow, ConvActivationParams {};
 // An integer convolution (ONNX ConvInteger): inputs x uint8 NHWC [N, H, W, C], x's zero point (uint8, one
 // element), and the filter less its zero point as a float32 constant of exact integers in [-255, 255], OHWI
 // [O, KH, KW, C/groups]; output int32 NHWC: sum of (x - zero point) * filter, exact. Made from
@@ -68,8 +69,8 @@ struct Conv2dParams : ConvWindow {
 // that followed and the mul by a scale and add of a bias that may follow it are fused in (optional inputs 3
 // and 4, float32, one element or one per output channel; kNoValue for none), and `clamp` applies: the output
 // is float32 clamp(float(sum) * scale + bias), each operation rounded as the unfused ones.
-struct ConvIntegerParams : ConvWindow {
-  bool float_output = false;
+struct ConvIntegerParams : ConvWindow, ConvActivationParams {
+  bool float_output = false;  // the activation needs it
 };
 // input NHWC [N, H, W, Cin]; filter IHWO [Cin, KH, KW, Cout/groups] (input channel i belongs to group
 // i / (Cin/groups)); optional bias [Cout] as inputs[2]. The output NHWC [N, OH, OW, Cout] comes from

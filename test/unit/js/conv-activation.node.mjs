@@ -1,8 +1,9 @@
 // A float32 activation after a conv2d (swish, hardSwish, sigmoid, ... : compiler/passes/fuse_activations.cc,
 // FuseConvActivations) runs inside the conv step, on each block of output the kernel has just written: the same
 // bits as the activation as a step of its own (the same kernel on the same values), for every conv form (1x1 GEMM,
-// IGEMM with its indirection kept or built per band, depthwise, float16 weights) on one thread and two, after a
-// fused relu too. The unfused reference keeps the conv's output as a graph output, which forbids the fusion.
+// IGEMM with its indirection kept or built per band, depthwise, float16 weights, and a QDQ conv on the integer
+// kernels with its float epilogue) on one thread and two, after a fused relu too. The unfused reference keeps the
+// conv's output as a graph output, which forbids the fusion.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
@@ -27,12 +28,27 @@ const CONVS = [
   ['grouped', [1, 6, 6, 8], [8, 3, 3, 4], { groups: 2 }],
 ];
 
-async function run(context, conv, activation, { half = false, relu = false, observe = false }) {
+// A QDQ conv (uint8 activations and weights through dequantizeLinear: compiler/passes/fuse_integer.cc makes it a
+// convInteger with the float epilogue).
+function quantized(b, x, filterShape) {
+  const one = [1, 1, 1, 1];
+  const scale = (v) => b.constant({ dataType: 'float32', shape: one }, Float32Array.of(v));
+  const zero = (v) => b.constant({ dataType: 'uint8', shape: one }, Uint8Array.of(v));
+  const q = b.quantizeLinear(x, scale(0.05), zero(128));
+  const xf = b.dequantizeLinear(q, scale(0.05), zero(128));
+  const n = filterShape.reduce((p, d) => p * d, 1);
+  const w = b.constant({ dataType: 'uint8', shape: filterShape }, Uint8Array.from(floats(n, 2), (v) => Math.round((v + 0.5) * 255)));
+  return { xf, filter: b.dequantizeLinear(w, scale(0.004), zero(120)) };
+}
+
+async function run(context, conv, activation, { half = false, relu = false, observe = false, integer = false }) {
   const [, inShape, filterShape, options] = conv;
   const b = new MLGraphBuilder(context);
-  const x = b.input('x', { dataType: 'float32', shape: inShape });
+  let x = b.input('x', { dataType: 'float32', shape: inShape });
   const n = filterShape.reduce((p, d) => p * d, 1);
-  const filter = half
+  const q = integer ? quantized(b, x, filterShape) : null;
+  if (q) x = q.xf;
+  const filter = q ? q.filter : half
     ? b.cast(b.constant({ dataType: 'float16', shape: filterShape }, Uint16Array.from(floats(n, 2), (v) => 0x3000 + Math.round((v + 0.5) * 0x800))), 'float32')
     : b.constant({ dataType: 'float32', shape: filterShape }, floats(n, 2));
   const bias = b.constant({ dataType: 'float32', shape: [filterShape[0]] }, floats(filterShape[0], 3));
@@ -40,7 +56,7 @@ async function run(context, conv, activation, { half = false, relu = false, obse
   if (relu) c = b.relu(c);
   const y = activation[1](b, c);
   const graph = await b.build(observe ? { y, c } : { y });
-  const xt = await context.createTensor({ dataType: 'float32', shape: inShape, writable: true });
+  const xt = await context.createTensor({ dataType: 'float32', shape: inShape, writable: true });  // x, before any quantization
   context.writeTensor(xt, floats(inShape.reduce((p, d) => p * d, 1), 1).map((v) => v * 8));
   const yt = await context.createTensor({ dataType: 'float32', shape: y.shape, readable: true });
   const outputs = { y: yt };
@@ -57,12 +73,16 @@ for (const threads of [1, 2]) {
     const context = await ml.createContext();
     for (const conv of CONVS) {
       for (const activation of ACTIVATIONS) {
-        for (const variant of [{}, { relu: true }, { half: true }]) {
+        for (const variant of [{}, { relu: true }, { half: true }, { integer: true }]) {
           if (variant.half && conv[0] === 'depthwise') continue;  // depthwise widens float16 filters at build
-          const what = `${conv[0]}, ${activation[0]}${variant.relu ? ' after relu' : ''}${variant.half ? ', float16 filter' : ''}`;
+          // The integer kernels take 8 or more channels per group, and no depthwise conv.
+          if (variant.integer && (conv[0] === 'depthwise' || conv[0] === 'grouped' || conv[1][3] < 8)) continue;
+          const what = `${conv[0]}, ${activation[0]}${variant.relu ? ' after relu' : ''}${variant.half ? ', float16 filter' : ''}` +
+                       `${variant.integer ? ', QDQ' : ''}`;
           const fused = await run(context, conv, activation, variant);
           const apart = await run(context, conv, activation, { ...variant, observe: true });
           assert.ok(!fused.steps.includes('unary'), `${what}: fused steps ${fused.steps}`);
+          if (variant.integer) assert.ok(fused.steps.includes('convInteger/igemm'), `${what}: steps ${fused.steps}`);
           assert.ok(apart.steps.includes('unary'), `${what}: unfused steps ${apart.steps}`);
           assert.equal(fused.out.length, apart.out.length);
           for (let i = 0; i < fused.out.length; ++i) {

@@ -17,7 +17,6 @@
 #include "base/checked_math.h"
 #include "kernels/dwconv.h"
 #include "kernels/gemm.h"
-#include "kernels/vunary.h"
 #include "runtime/aligned_vector.h"
 
 namespace webnn::compiler {
@@ -39,27 +38,6 @@ void PackConvWeights(const ConvGeometry& g, size_t ks, size_t nr, const float* f
                             bias ? bias + size_t{grp} * g.og : nullptr, packed + grp * group_packed);
   }
 }
-
-// The fused activation (Conv2dParams::activation), applied in place to output blocks the kernel has just
-// written, while they are in cache: efficientnet_b0's 65 swish steps read and wrote their tensors apart from their
-// convolutions (6.6 of 34 ms at one thread).
-class ConvActivation {
- public:
-  explicit ConvActivation(const Conv2dParams& p)
-      : fn_(p.activation == UnaryOp::kIdentity ? nullptr : kernels::GetF32VUnary(p.activation)),
-        params_{-INFINITY, INFINITY, p.activation_alpha, p.activation_beta} {}
-  bool active() const { return fn_ != nullptr; }
-  // `rows` rows of `cols` floats from y, `stride` floats apart.
-  void Apply(float* y, size_t rows, size_t cols, size_t stride) const {
-    if (!fn_) return;
-    if (cols == stride) return fn_(rows * cols, y, y, &params_);
-    for (size_t r = 0; r < rows; ++r) fn_(cols, y + r * stride, y + r * stride, &params_);
-  }
-
- private:
-  kernels::F32VUnaryFn fn_;
-  kernels::UnaryParams params_;
-};
 
 class Conv2dGemmStep final : public runtime::Step {
  public:

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "base/shape.h"
 #include "compiler/ir.h"
 #include "compiler/lower/parallel.h"
+#include "kernels/vunary.h"
 
 namespace webnn::compiler {
 
@@ -149,5 +151,26 @@ void ForEachIndirectionBand(runtime::ThreadPool* pool, const ConvGeometry& g, co
     }
   });
 }
+
+// The fused activation (ConvActivationParams), applied in place to output blocks the kernel has just
+// written, while they are in cache: efficientnet_b0's 65 swish steps read and wrote their tensors apart from their
+// convolutions (6.6 of 34 ms at one thread).
+class ConvActivation {
+ public:
+  explicit ConvActivation(const ConvActivationParams& p)
+      : fn_(p.activation == UnaryOp::kIdentity ? nullptr : kernels::GetF32VUnary(p.activation)),
+        params_{-INFINITY, INFINITY, p.activation_alpha, p.activation_beta} {}
+  bool active() const { return fn_ != nullptr; }
+  // `rows` rows of `cols` floats from y, `stride` floats apart.
+  void Apply(float* y, size_t rows, size_t cols, size_t stride) const {
+    if (!fn_) return;
+    if (cols == stride) return fn_(rows * cols, y, y, &params_);
+    for (size_t r = 0; r < rows; ++r) fn_(cols, y + r * stride, y + r * stride, &params_);
+  }
+
+ private:
+  kernels::F32VUnaryFn fn_;
+  kernels::UnaryParams params_;
+};
 
 }  // namespace webnn::compiler

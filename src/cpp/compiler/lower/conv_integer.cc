@@ -31,9 +31,9 @@ constexpr uint32_t kMinChannelsForBytes = 128;
 class ConvIntegerStep final : public runtime::Step {
  public:
   ConvIntegerStep(ConvGeometry g, kernels::QU8IgemmUkernelFn igemm, std::vector<uint8_t> packed, size_t group_packed,
-                  TensorRef in, TensorRef zero_point, TensorRef out, IntegerEpilogue epilogue)
+                  TensorRef in, TensorRef zero_point, TensorRef out, IntegerEpilogue epilogue, ConvActivation activation)
       : g_(g), igemm_(igemm), packed_(std::move(packed)), group_packed_(group_packed), in_(in), zero_point_(zero_point), out_(out),
-        epilogue_(std::move(epilogue)), zero_(size_t{g.cg} + 16) {
+        epilogue_(std::move(epilogue)), activation_(activation), zero_(size_t{g.cg} + 16) {
     if (!BandedIndirection(g_, kMr)) AllocationCount<const uint8_t*>({g.pixels() + 16, g.kh, g.kw});
   }
 
@@ -61,7 +61,9 @@ class ConvIntegerStep final : public runtime::Step {
     const uint8_t** indirection = indirection_.Get(g_, input, zero_.data(), kMr);
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * taps;  // per group
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
-      ParallelTiles2D(ctx.pool, macs, m, g_.og, kMr, HalfColumnTile(g_.og, kNr), [&](size_t i, size_t j, size_t mi, size_t nj) {
+      // A fused activation runs on what a tile wrote: whole rows, one contiguous call per tile.
+      const size_t n_tile = activation_.active() ? runtime::AlignUp(g_.og, kNr) : HalfColumnTile(g_.og, kNr);
+      ParallelTiles2D(ctx.pool, macs, m, g_.og, kMr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
         Tile(indirection + (i / kMr) * taps * kMr, mi, i, j, nj, grp, output, params);
       });
     }
@@ -79,6 +81,7 @@ class ConvIntegerStep final : public runtime::Step {
     igemm_(mi, nj, g_.cg, g_.taps(), ind, w, tile, g_.o * sizeof(int32_t), kNr * sizeof(int32_t), grp * g_.cg, zero_.data(),
            &params);
     if (epilogue_.present()) epilogue_.Apply(tile, mi, nj, g_.o, column);
+    activation_.Apply(reinterpret_cast<float*>(tile), mi, nj, g_.o);  // only with the float epilogue
   }
 
   ConvGeometry g_;
@@ -87,6 +90,7 @@ class ConvIntegerStep final : public runtime::Step {
   size_t group_packed_;
   TensorRef in_, zero_point_, out_;
   IntegerEpilogue epilogue_;
+  ConvActivation activation_;
   mutable std::vector<uint8_t> zero_;
   KeptIndirection<uint8_t> indirection_;
 };
@@ -113,7 +117,8 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
   }
   a.ConsumeConstant(2);
   IntegerEpilogue epilogue(a, 3, g.o, p.float_output, p.clamp);
-  return StepPtr(std::make_unique<ConvIntegerStep>(g, igemm, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], std::move(epilogue)));
+  return StepPtr(std::make_unique<ConvIntegerStep>(g, igemm, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], std::move(epilogue),
+                                                   ConvActivation(p)));
 }
 
 }  // namespace webnn::compiler

@@ -25,7 +25,9 @@ MinMax* FusableClamp(Node& n) {
   if (auto* p = std::get_if<Conv2dParams>(&n.params)) return p->activation == UnaryOp::kIdentity ? &p->clamp : nullptr;
   if (auto* p = std::get_if<ConvTranspose2dParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<GemmParams>(&n.params)) return &p->clamp;
-  if (auto* p = std::get_if<ConvIntegerParams>(&n.params)) return p->float_output ? &p->clamp : nullptr;
+  if (auto* p = std::get_if<ConvIntegerParams>(&n.params)) {
+    return p->float_output && p->activation == UnaryOp::kIdentity ? &p->clamp : nullptr;
+  }
   if (auto* p = std::get_if<MatMulIntegerParams>(&n.params)) return p->float_output ? &p->clamp : nullptr;
   if (auto* p = std::get_if<BinaryParams>(&n.params)) {
     if (p->op <= BinaryOp::kPow) return &p->clamp;
@@ -75,8 +77,8 @@ bool IsConvActivation(UnaryOp op) {
   }
 }
 
-// conv2d -> one of those activations, alone reading the conv's float32 output (not a graph output): the
-// activation moves into the conv (after its clamp), which writes the activation's output.
+// conv2d (or a convInteger with its float epilogue) -> one of those activations, alone reading the conv's float32
+// output (not a graph output): the activation moves into the conv (after its clamp), which writes its output.
 void FuseConvActivations(Subgraph& g, std::vector<int>& consumers, std::vector<int>& producer) {
   for (Node& act : g.nodes) {
     const auto* u = std::get_if<UnaryParams>(&act.params);
@@ -85,7 +87,8 @@ void FuseConvActivations(Subgraph& g, std::vector<int>& consumers, std::vector<i
     if (producer[x] < 0 || g.values[x].type != DataType::kFloat32 || g.values[y].type != DataType::kFloat32) continue;
     if (consumers[x] != 1 || !g.values[x].output_indices.empty()) continue;
     Node& conv = g.nodes[producer[x]];
-    auto* p = std::get_if<Conv2dParams>(&conv.params);
+    ConvActivationParams* p = std::get_if<Conv2dParams>(&conv.params);
+    if (auto* q = std::get_if<ConvIntegerParams>(&conv.params); q && q->float_output) p = q;
     if (conv.removed || !p || p->activation != UnaryOp::kIdentity) continue;
     p->activation = u->op;
     p->activation_alpha = u->alpha;
