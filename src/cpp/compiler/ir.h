@@ -70,7 +70,7 @@ struct Conv2dParams : ConvWindow, ConvActivationParams {};
 // and 4, float32, one element or one per output channel; kNoValue for none), and `clamp` applies: the output
 // is float32 clamp(float(sum) * scale + bias), each operation rounded as the unfused ones.
 struct ConvIntegerParams : ConvWindow, ConvActivationParams {
-  bool float_output = false;  // the activation needs it
+  bool float_output = false;  // the activation (ConvActivationParams) applies only with it
 };
 // input NHWC [N, H, W, Cin]; filter IHWO [Cin, KH, KW, Cout/groups] (input channel i belongs to group
 // i / (Cin/groups)); optional bias [Cout] as inputs[2]. The output NHWC [N, OH, OW, Cout] comes from

@@ -5,7 +5,6 @@
 //    buffer (pointers to each output pixel's input taps, or to a zero row for padding) is built on the
 //    first run and rebuilt only when the input moves (graph inputs are bound per dispatch) where it is
 //    small; a large one is built band by band inside each run's tasks instead (see kMaxKeptIndirection).
-#include <cmath>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -81,8 +80,7 @@ class Conv2dGemmStep final : public runtime::Step {
     // tile call: when a whole row of packed weights fits L1 and the rows are many, one call per row block.
     const size_t og_padded = runtime::AlignUp(g_.og, nr);
     if (one_by_one_ && m >= 64 * mr && (size_t{g_.cg} + 1) * og_padded * sizeof(float) <= 16384) n_tile = og_padded;
-    // A fused activation runs on what a tile wrote: whole rows, one contiguous call per tile.
-    if (activation_.active()) n_tile = og_padded;
+    n_tile = activation_.ColumnTile(n_tile, og_padded);
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * (one_by_one_ ? 1 : g_.taps());  // per group
     const float* packed = half_.empty() ? packed_.data() : half_.Widen(ctx);
     if (banded) return RunBanded(ctx, input, output, params, packed, group_packed);

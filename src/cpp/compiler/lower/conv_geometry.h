@@ -160,7 +160,9 @@ class ConvActivation {
   explicit ConvActivation(const ConvActivationParams& p)
       : fn_(p.activation == UnaryOp::kIdentity ? nullptr : kernels::GetF32VUnary(p.activation)),
         params_{-INFINITY, INFINITY, p.activation_alpha, p.activation_beta} {}
-  bool active() const { return fn_ != nullptr; }
+  // A step's column tile: with an activation, all the columns (`whole`, padded to the kernel's), so that each tile
+  // writes whole rows and the activation is one contiguous call per tile; else the step's own.
+  size_t ColumnTile(size_t own, size_t whole) const { return fn_ ? whole : own; }
   // `rows` rows of `cols` floats from y, `stride` floats apart.
   void Apply(float* y, size_t rows, size_t cols, size_t stride) const {
     if (!fn_) return;

@@ -61,8 +61,7 @@ class ConvIntegerStep final : public runtime::Step {
     const uint8_t** indirection = indirection_.Get(g_, input, zero_.data(), kMr);
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * taps;  // per group
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
-      // A fused activation runs on what a tile wrote: whole rows, one contiguous call per tile.
-      const size_t n_tile = activation_.active() ? runtime::AlignUp(g_.og, kNr) : HalfColumnTile(g_.og, kNr);
+      const size_t n_tile = activation_.ColumnTile(HalfColumnTile(g_.og, kNr), runtime::AlignUp(g_.og, kNr));
       ParallelTiles2D(ctx.pool, macs, m, g_.og, kMr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
         Tile(indirection + (i / kMr) * taps * kMr, mi, i, j, nj, grp, output, params);
       });

@@ -64,6 +64,24 @@ void FuseSwish(Subgraph& g, std::vector<int>& consumers, const std::vector<int>&
   }
 }
 
+// The node producing x if an activation reading x could fold into it: x is float32 and unobservable (one consumer,
+// not a graph output). Null otherwise.
+Node* FusableProducer(Subgraph& g, const std::vector<int>& consumers, const std::vector<int>& producer, ValueId x) {
+  if (g.values[x].type != DataType::kFloat32 || producer[x] < 0) return nullptr;
+  if (consumers[x] != 1 || !g.values[x].output_indices.empty()) return nullptr;
+  Node& prev = g.nodes[producer[x]];
+  return prev.removed ? nullptr : &prev;
+}
+
+// `prev` takes `act` in: it writes the activation's output value directly, and `act` goes.
+void FoldInto(Node& prev, Node& act, std::vector<int>& producer) {
+  const ValueId y = act.outputs[0];
+  producer[y] = producer[act.inputs[0]];
+  prev.outputs[0] = y;
+  act.removed = true;
+  prev.label += "+" + act.label;
+}
+
 // The unary activations a conv2d applies to its output blocks: elementwise float32 kernels taking at most
 // alpha and beta (kernels/vunary.h), as models follow their convolutions with them.
 bool IsConvActivation(UnaryOp op) {
@@ -83,20 +101,15 @@ void FuseConvActivations(Subgraph& g, std::vector<int>& consumers, std::vector<i
   for (Node& act : g.nodes) {
     const auto* u = std::get_if<UnaryParams>(&act.params);
     if (act.removed || !u || !IsConvActivation(u->op)) continue;
-    const ValueId x = act.inputs[0], y = act.outputs[0];
-    if (producer[x] < 0 || g.values[x].type != DataType::kFloat32 || g.values[y].type != DataType::kFloat32) continue;
-    if (consumers[x] != 1 || !g.values[x].output_indices.empty()) continue;
-    Node& conv = g.nodes[producer[x]];
-    ConvActivationParams* p = std::get_if<Conv2dParams>(&conv.params);
-    if (auto* q = std::get_if<ConvIntegerParams>(&conv.params); q && q->float_output) p = q;
-    if (conv.removed || !p || p->activation != UnaryOp::kIdentity) continue;
+    Node* conv = FusableProducer(g, consumers, producer, act.inputs[0]);
+    if (!conv || g.values[act.outputs[0]].type != DataType::kFloat32) continue;
+    ConvActivationParams* p = std::get_if<Conv2dParams>(&conv->params);
+    if (auto* q = std::get_if<ConvIntegerParams>(&conv->params); q && q->float_output) p = q;
+    if (!p || p->activation != UnaryOp::kIdentity) continue;
     p->activation = u->op;
     p->activation_alpha = u->alpha;
     p->activation_beta = u->beta;
-    conv.outputs[0] = y;
-    producer[y] = producer[x];
-    act.removed = true;
-    conv.label += "+" + act.label;
+    FoldInto(*conv, act, producer);
   }
 }
 
@@ -113,12 +126,8 @@ void FuseActivations(Subgraph& g) {
   for (Node& act : g.nodes) {
     MinMax range;
     if (act.removed || !AsMinMax(act, &range)) continue;
-    ValueId x = act.inputs[0];
-    if (g.values[x].type != DataType::kFloat32 || producer[x] < 0) continue;
-    // The intermediate must not be observable: one consumer and not a graph output.
-    if (consumers[x] != 1 || !g.values[x].output_indices.empty()) continue;
-    Node& prev = g.nodes[producer[x]];
-    MinMax* clamp = FusableClamp(prev);
+    Node* prev = FusableProducer(g, consumers, producer, act.inputs[0]);
+    MinMax* clamp = prev ? FusableClamp(*prev) : nullptr;
     if (!clamp) continue;
     // The activation after the node's own clamp: clamp(clamp(v, a1, b1), a2, b2) is clamp(v, lo, hi) with
     // lo, hi = a1, b1 each clamped to [a2, b2]. (Intersecting the ranges instead gave an inverted range when
@@ -126,12 +135,7 @@ void FuseActivations(Subgraph& g) {
     const MinMax before = *clamp;
     clamp->min = std::min(std::max(before.min, range.min), range.max);
     clamp->max = std::min(std::max(before.max, range.min), range.max);
-    ValueId y = act.outputs[0];
-    // The fused node now writes the activation's output value directly.
-    prev.outputs[0] = y;
-    producer[y] = producer[x];
-    act.removed = true;
-    prev.label += "+" + act.label;
+    FoldInto(*prev, act, producer);
   }
   // After the clamps: a relu between a conv and its swish is the conv's clamp by now, applied first.
   FuseConvActivations(g, consumers, producer);

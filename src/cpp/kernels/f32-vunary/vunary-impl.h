@@ -137,8 +137,8 @@ inline v128_t Expm1Poly(v128_t t) {
 
 // p * 2^n for integral n in [-150, 128] (NaN -> 0: p is NaN already), p in [0.5, 2), rounded once, with no
 // float operation that reads or makes a subnormal (x86 takes a microcode assist for each: a sigmoid over
-// logits below -87, a segmentation mask's background, ran at 9.4 ns per element, now 3.0; above -87, 0.9). A lane whose
-// result is subnormal is made as integers: big = p 2^(n + 149) is exact and below 2^23 there, and adding 2^23
+// logits below -87, a segmentation mask's background, ran at 9.4 ns per element, now 3.0; above -87, 0.9).
+// A lane whose result is subnormal is made as integers: big = p 2^(n + 149) is exact and below 2^23 there, and adding 2^23
 // rounds it to the nearest integer, ties to even, as the subnormal's rounding does; that integer is the
 // subnormal's bit pattern. Every other lane is p 2^n as two normal factors (its p and n replaced in the
 // subnormal lanes, so that they make nothing subnormal either).
