@@ -13,13 +13,13 @@
 //
 //   node bench/browser-scaling.mjs [--models a,b] [--runs 20] [--ways direct,...]
 //                                  [--json out.json]
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, runMain } from '../tools/cli-options.mjs';
 import { listModels } from '../test/models/ort-harness.mjs';
 import { runBenchPages } from './browser-pages.mjs';
+import { ensureRecordings } from './direct.mjs';
 import { markdownTable } from './markdown-table.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,15 +33,6 @@ function parseArgs(argv) {
     ways: { type: 'list', default: SCALING_WAYS },
     json: { type: 'string' },
   });
-}
-
-// The direct ways replay recordings bench/direct.mjs makes (once, through onnxruntime-web in Node).
-function ensureRecordings(models) {
-  const missing = models.filter((m) => !fs.existsSync(path.join(ROOT, 'build', 'bench-graphs', `${m}.bin`)));
-  if (!missing.length) return;
-  const p = spawnSync(process.execPath, ['--no-experimental-fetch', path.join(ROOT, 'bench', 'direct.mjs'), '--child', 'capture',
-                                         '--models', missing.join(',')], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (p.status !== 0) throw new Error(`recording ${missing.join(', ')} failed (${p.status ?? p.signal})`);
 }
 
 // { [way]: { [threads]: { [model]: {best, median, ...} | {error} } } }
@@ -112,7 +103,7 @@ async function main() {
     return 0;
   }
   const names = models.map((m) => m.name);
-  ensureRecordings(names);
+  ensureRecordings(names);  // the direct ways replay them
   const results = await measure(o, names);
   console.log(`\n${scalingTitle(o.runs)}\n\n${markdownTable(SCALING_HEADER, scalingRows(results))}`);
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, results }, null, 2));

@@ -103,6 +103,15 @@ function runChild(args) {
   return JSON.parse(line.slice(TAG.length));
 }
 
+// The recordings of `models` (names) in build/bench-graphs/, made once through onnxruntime-web's WebNN EP in a
+// child process where missing. bench/browser-scaling.mjs replays them in Chromium too.
+export function ensureRecordings(models) {
+  const missing = models.filter((m) => !fs.existsSync(path.join(CACHE, `${m}.bin`)));
+  if (!missing.length) return;
+  process.stderr.write(`recording ${missing.join(', ')} through onnxruntime-web's WebNN EP (once, cached in ${path.relative(ROOT, CACHE)})\n`);
+  runChild(['--child', 'capture', '--models', missing.join(',')]);
+}
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.child === 'capture') {
@@ -121,11 +130,7 @@ async function main() {
     return;
   }
   o.models = models.map((m) => m.name);
-  const missing = o.models.filter((m) => !fs.existsSync(path.join(CACHE, `${m}.bin`)));
-  if (missing.length) {
-    process.stderr.write(`recording ${missing.join(', ')} through onnxruntime-web's WebNN EP (once, cached in ${path.relative(ROOT, CACHE)})\n`);
-    runChild(['--child', 'capture', '--models', missing.join(',')]);
-  }
+  ensureRecordings(o.models);
   const dists = [['ours', path.join(ROOT, 'dist')], ...(o.base ? [['base', path.join(o.base, 'dist')]] : [])];
   const best = {}; // `${who}:${threads}` -> model -> {buildMs, best, median}
   for (let round = 0; round < o.rounds; round++) {
@@ -178,7 +183,9 @@ async function main() {
   if (o.json) fs.writeFileSync(o.json, JSON.stringify(best, null, 2));
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (process.argv[1] === SELF) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
