@@ -1,4 +1,4 @@
-// f32 depthwise convolution kernels stamped from f32-dwconv.inc, driven one output row at a time as
+// f32 and qu8 depthwise convolution kernels stamped from f32-dwconv.inc and qu8-dwconv.inc, driven one output row at a time as
 // compiler/lower/conv.cc's step does: the 3x3 and 5x5 layers of the shared models (MobileNetV2,
 // EfficientNet-B0), stride 1, padding kept inside the input so every tap reads real data.
 #include <string>
@@ -6,6 +6,7 @@
 
 #include "bench.h"
 #include "kernels/dwconv.h"
+#include "kernels/qdwconv.h"
 
 namespace webnn::bench {
 namespace {
@@ -54,6 +55,35 @@ void Run(const char* name, size_t kernel_taps, Call call) {
 #include "kernels/f32-dwconv/f32-dwconv.inc"
 #undef WEBNN_F32_DWCONV_UKERNEL
 #undef WEBNN_F32_DWCONV_GENERIC_UKERNEL
+
+// The qu8 kernels on the same shapes (uint8 activations, int16 weights, int32 out), beside the f32 rows.
+void RunQu8(const char* name, kernels::QU8DwconvUkernelFn fn) {
+  for (const Shape& s : kShapes) {
+    const size_t taps = s.k * s.k, iw = s.w + s.k - 1, ih = s.h + s.k - 1;
+    std::vector<uint8_t> input(ih * iw * s.c, 131), zero(s.c, 128);
+    std::vector<int16_t> w(taps * s.c, -77);
+    std::vector<int32_t> out(s.h * s.w * s.c);
+    std::vector<uint8_t> packed(kernels::QU8PackedDwconvSize(s.c, taps));
+    kernels::QS16PackDwconv(s.c, taps, w.data(), nullptr, packed.data());
+    std::vector<const uint8_t*> ind(s.h * s.w * taps);
+    for (size_t y = 0; y < s.h; ++y)
+      for (size_t x = 0; x < s.w; ++x)
+        for (size_t t = 0; t < taps; ++t) ind[(y * s.w + x) * taps + t] = input.data() + ((y + t / s.k) * iw + x + t % s.k) * s.c;
+    const kernels::QU8ConvParams params{128};
+    double t = BestSeconds([&] {
+      for (size_t y = 0; y < s.h; ++y) {
+        fn(s.c, s.w, taps, ind.data() + y * s.w * taps, packed.data(), out.data() + y * s.w * s.c, taps * sizeof(void*), 0, 0,
+           zero.data(), &params);
+      }
+    });
+    Report(name, std::to_string(s.h) + "x" + std::to_string(s.w) + "x" + std::to_string(s.c) + " " + std::to_string(s.k) + "x" +
+                     std::to_string(s.k), t, 2.0 * s.h * s.w * s.c * taps, 0);
+  }
+}
+
+#define WEBNN_QU8_DWCONV_UKERNEL(cr, name) const Register register_##name(#name, [] { RunQu8(#name, kernels::name); });
+#include "kernels/qu8-dwconv/qu8-dwconv.inc"
+#undef WEBNN_QU8_DWCONV_UKERNEL
 
 }  // namespace
 }  // namespace webnn::bench

@@ -81,6 +81,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   FuseTransposedB(g);
   ReduceStrength(g);
   if (options.fuse_activations) FuseActivations(g);
+  FuseOutputQuantization(g);
   RemoveDeadNodes(g);
 
   auto plan = std::make_unique<runtime::Plan>();

@@ -60,6 +60,11 @@ struct ConvActivationParams {
   UnaryOp activation = UnaryOp::kIdentity;
   float activation_alpha = 0.0f, activation_beta = 0.0f;
 };
+// A depthwise convolution: one filter per channel (groups = input channels = output channels), which the
+// lowerings run on the dwconv kernels.
+inline bool IsDepthwise(uint32_t groups, uint32_t input_channels, uint32_t output_channels) {
+  return groups == input_channels && output_channels == input_channels;
+}
 // input NHWC [N, H, W, C]; filter OHWI [O, KH, KW, C/groups]; optional bias [O] as inputs[2].
 struct Conv2dParams : ConvWindow, ConvActivationParams {};
 // An integer convolution (ONNX ConvInteger): inputs x uint8 NHWC [N, H, W, C], x's zero point (uint8, one
@@ -69,8 +74,16 @@ struct Conv2dParams : ConvWindow, ConvActivationParams {};
 // that followed and the mul by a scale and add of a bias that may follow it are fused in (optional inputs 3
 // and 4, float32, one element or one per output channel; kNoValue for none), and `clamp` applies: the output
 // is float32 clamp(float(sum) * scale + bias), each operation rounded as the unfused ones.
-struct ConvIntegerParams : ConvWindow, ConvActivationParams {
+// With quantized_output (FuseOutputQuantization; float_output too) the node ends with a quantizeLinear: two more
+// inputs after the epilogue's, its scale (float32 constant, one element) and zero point (uint8 or int8 constant,
+// one element, the output's type), and the output holds clamp(roundEven(y / scale) + zero point) of the float32
+// y it would have written (after the activation), as the separate quantizeLinear computes it.
+struct QuantizedOutputParams {
+  bool quantized_output = false;
+};
+struct ConvIntegerParams : ConvWindow, ConvActivationParams, QuantizedOutputParams {
   bool float_output = false;  // the activation (ConvActivationParams) applies only with it
+  static constexpr size_t kQuantizationInput = 5;
 };
 // input NHWC [N, H, W, Cin]; filter IHWO [Cin, KH, KW, Cout/groups] (input channel i belongs to group
 // i / (Cin/groups)); optional bias [Cout] as inputs[2]. The output NHWC [N, OH, OW, Cout] comes from
@@ -101,11 +114,12 @@ inline constexpr uint64_t kExactMatMulMacs = 16384;
 // An integer matmul (ONNX MatMulInteger): inputs a uint8 [..., M, K], a's zero point (uint8, one element), b
 // as given (a uint8 constant [K, N]) and b's zero point (a uint8 constant [N], or [1] for all); output int32
 // [..., M, N]: sum over k of (a - a zero point) * (b - b zero point), exact. float_output, inputs 4 and 5
-// (scale, bias) and clamp: as ConvIntegerParams' inputs 3 and 4. Made from dequantizeLinear / matmul / cast
-// chains by FuseIntegerOps.
-struct MatMulIntegerParams {
+// (scale, bias) and clamp: as ConvIntegerParams' inputs 3 and 4; quantized_output, inputs 6 and 7. Made from
+// dequantizeLinear / matmul / cast chains by FuseIntegerOps.
+struct MatMulIntegerParams : QuantizedOutputParams {
   bool float_output = false;
   MinMax clamp;
+  static constexpr size_t kQuantizationInput = 6;
 };
 // matmul of float32 a [..., M, K] by 4- or 8-bit weights kept at their stored size (onnxruntime's MatMulNBits as
 // the WebNN EP sends it: dequantizeLinear of an int4/uint4/int8/uint8 constant with a scale and zero point per

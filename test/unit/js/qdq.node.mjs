@@ -18,12 +18,13 @@ const EPS = 2 ** -23;
 // Runs one QDQ conv: x [1, c, h, w] (uint8 or int8), filter [m, c, 3, 3], per-channel or per-tensor weight
 // scales, a bias and a relu. Returns the steps that ran, and checks each output against the double result (the
 // integer path's bound for uint8 activations, a float conv's for int8 ones).
-async function run({ c, h, w, m, stride = 1, signedWeights = false, perChannel = true, activation = 'uint8' }) {
+async function run({ c, h, w, m, stride = 1, signedWeights = false, perChannel = true, activation = 'uint8', groups = 1 }) {
+  const cg = c / groups, mg = m / groups;
   const integer = activation === 'uint8';
   const context = await ml.createContext();
   const b = new MLGraphBuilder(context);
   const xType = activation, wType = signedWeights ? 'int8' : 'uint8';
-  const xBytes = bytes(c * h * w, 1), wBytes = bytes(m * c * 9, 2);
+  const xBytes = bytes(c * h * w, 1), wBytes = bytes(m * cg * 9, 2);
   const asValue = (type, u) => (type === 'int8' ? (u << 24) >> 24 : u);
   const sx = 0.0123, zx = activation === 'int8' ? 3 : 131;
   const sw = Float32Array.from({ length: perChannel ? m : 1 }, (_, o) => 0.002 + 0.0007 * o);
@@ -34,9 +35,9 @@ async function run({ c, h, w, m, stride = 1, signedWeights = false, perChannel =
   const xf = b.dequantizeLinear(x, b.constant({ dataType: 'float32', shape: ones }, Float32Array.of(sx)),
                                 b.constant({ dataType: xType, shape: ones }, new (xType === 'int8' ? Int8Array : Uint8Array)([zx])));
   const wShape = perChannel ? [m, 1, 1, 1] : ones;
-  const wf = b.dequantizeLinear(b.constant({ dataType: wType, shape: [m, c, 3, 3] }, wBytes), b.constant({ dataType: 'float32', shape: wShape }, sw),
+  const wf = b.dequantizeLinear(b.constant({ dataType: wType, shape: [m, cg, 3, 3] }, wBytes), b.constant({ dataType: 'float32', shape: wShape }, sw),
                                 b.constant({ dataType: wType, shape: wShape }, new Uint8Array(perChannel ? m : 1).fill(zw)));
-  const y = b.relu(b.conv2d(xf, wf, { padding: [1, 1, 1, 1], strides: [stride, stride], bias: b.constant({ dataType: 'float32', shape: [m] }, bias) }));
+  const y = b.relu(b.conv2d(xf, wf, { padding: [1, 1, 1, 1], strides: [stride, stride], groups, bias: b.constant({ dataType: 'float32', shape: [m] }, bias) }));
   const graph = await b.build({ y });
   const [oh, ow] = y.shape.slice(2);
   const xt = await context.createTensor({ dataType: xType, shape: [1, c, h, w], writable: true });
@@ -51,12 +52,13 @@ async function run({ c, h, w, m, stride = 1, signedWeights = false, perChannel =
     for (let oy = 0; oy < oh; ++oy) {
       for (let ox = 0; ox < ow; ++ox) {
         let acc = 0, absAcc = 0;
-        for (let i = 0; i < c; ++i) {
+        for (let ci = 0; ci < cg; ++ci) {
+          const i = Math.floor(o / mg) * cg + ci;
           for (let ky = 0; ky < 3; ++ky) {
             for (let kx = 0; kx < 3; ++kx) {
               const iy = oy * stride + ky - 1, ix = ox * stride + kx - 1;
               if (iy < 0 || ix < 0 || iy >= h || ix >= w) continue;
-              const term = (asValue(xType, xBytes[(i * h + iy) * w + ix]) - zx) * (asValue(wType, wBytes[((o * c + i) * 3 + ky) * 3 + kx]) - zw);
+              const term = (asValue(xType, xBytes[(i * h + iy) * w + ix]) - zx) * (asValue(wType, wBytes[((o * cg + ci) * 3 + ky) * 3 + kx]) - zw);
               acc += term;
               absAcc += Math.abs(term);
             }
@@ -85,6 +87,13 @@ test('a QDQ conv (uint8 activations, int8 per-channel weights, bias, relu) runs 
 test('a QDQ conv with uint8 weights, a zero point and one scale, stride 2, 128 channels (filter kept as uint8)', async () => {
   const steps = await run({ c: 128, h: 11, w: 9, m: 6, stride: 2, perChannel: false });
   assert.ok(steps.includes('convInteger/igemm'), steps.join(', '));
+});
+
+test('a QDQ depthwise conv (one filter per channel, 3 or 12 channels) runs on the integer dwconv kernel, within 4 roundings', async () => {
+  for (const c of [3, 12]) {
+    const steps = await run({ c, h: 9, w: 7, m: c, groups: c, stride: c === 3 ? 2 : 1, signedWeights: c === 12 });
+    assert.ok(steps.includes('convInteger/dwconv') && !steps.includes('dequantizeLinear'), steps.join(', '));
+  }
 });
 
 test('int8 activations stay on the float conv, and are right', async () => {
@@ -191,4 +200,78 @@ test('int8 activations between a quantizeLinear and its dequantizeLinear run on 
     }
   }
   context.destroy();
+});
+
+// A QDQ model's requantization: quantizeLinear of an integer conv's or matmul's float output (with its bias and
+// activation), one constant scale and zero point -> the integer step writes the bytes itself
+// (compiler/passes/fuse_output_quantization.cc). Checked bit for bit against the same graph with the scale given as
+// an input, which keeps the quantizeLinear a step of its own; outputs past 512 columns take the tile in pieces.
+async function requantized({ kind, c, h = 5, w = 6, m, kh = 1, rows = 1, type = 'uint8', activation = 'relu', depthwise = false }) {
+  const context = await ml.createContext();
+  const results = [];
+  for (const separate of [false, true]) {
+    const b = new MLGraphBuilder(context);
+    const one = kind === 'conv' ? [1, 1, 1, 1] : [1, 1, 1];
+    const xShape = kind === 'conv' ? [1, h, w, c] : [1, rows, c];
+    const x = b.input('x', { dataType: 'uint8', shape: xShape });
+    const s = b.input('s', { dataType: 'float32', shape: one });
+    const xf = b.dequantizeLinear(x, b.constant({ dataType: 'float32', shape: one }, Float32Array.of(0.021)),
+                                  b.constant({ dataType: 'uint8', shape: one }, Uint8Array.of(117)));
+    const sw = Float32Array.from({ length: m }, (_, o) => 0.0015 + 0.0002 * (o % 9));
+    let y;
+    if (kind === 'conv') {
+      const cg = depthwise ? 1 : c;
+      const wf = b.dequantizeLinear(b.constant({ dataType: 'int8', shape: [m, kh, kh, cg] }, bytes(m * kh * kh * cg, 7)),
+                                    b.constant({ dataType: 'float32', shape: [m, 1, 1, 1] }, sw), b.constant({ dataType: 'int8', shape: [m, 1, 1, 1] }, new Int8Array(m)));
+      y = b.conv2d(xf, wf, { padding: kh === 3 ? [1, 1, 1, 1] : [0, 0, 0, 0], inputLayout: 'nhwc', filterLayout: 'ohwi', groups: depthwise ? c : 1,
+                             bias: b.constant({ dataType: 'float32', shape: [m] }, Float32Array.from({ length: m }, (_, o) => (o % 7) * 0.3 - 1)) });
+    } else {
+      const wf = b.dequantizeLinear(b.constant({ dataType: 'uint8', shape: [c, m] }, bytes(c * m, 8)), b.constant({ dataType: 'float32', shape: [1, m] }, sw),
+                                    b.constant({ dataType: 'uint8', shape: [1, m] }, new Uint8Array(m).fill(128)));
+      y = b.add(b.matmul(xf, wf), b.constant({ dataType: 'float32', shape: [m] }, Float32Array.from({ length: m }, (_, o) => (o % 5) * 0.4 - 0.8)));
+    }
+    if (activation === 'relu') y = b.relu(y);
+    if (activation === 'hardSwish') y = b.hardSwish(y);
+    const zero = type === 'int8' ? Int8Array.of(-5) : Uint8Array.of(3);
+    const scale = 0.0625 / 3;
+    const q = b.quantizeLinear(y, separate ? s : b.constant({ dataType: 'float32', shape: one }, Float32Array.of(scale)),
+                               b.constant({ dataType: type, shape: one }, zero));
+    const graph = await b.build({ q });
+    const xt = await context.createTensor({ dataType: 'uint8', shape: xShape, writable: true });
+    const st = await context.createTensor({ dataType: 'float32', shape: one, writable: true });
+    const qt = await context.createTensor({ dataType: type, shape: q.shape, readable: true });
+    context.writeTensor(xt, bytes(xShape.reduce((p, d) => p * d, 1), 9));
+    context.writeTensor(st, Float32Array.of(scale));
+    __testing.profileNextDispatch(context);
+    context.dispatch(graph, separate ? { x: xt, s: st } : { x: xt }, { q: qt });
+    const out = new Uint8Array(await context.readTensor(qt));
+    results.push({ out, steps: __testing.takeProfile(context).map((p) => p.step) });
+  }
+  context.destroy();
+  const [fused, separate] = results;
+  const integerStep = kind === 'conv' ? (depthwise ? 'convInteger/dwconv' : 'convInteger/igemm') : 'matMulInteger/gemm';
+  assert.deepEqual(fused.steps, [integerStep], fused.steps.join(', '));
+  assert.deepEqual(separate.steps, [integerStep, 'quantizeLinear'], separate.steps.join(', '));
+  const distinct = new Set(fused.out).size;
+  assert.ok(distinct > 8, `the outputs should spread over the range, got ${distinct} values`);
+  for (let i = 0; i < fused.out.length; ++i) {
+    if (fused.out[i] !== separate.out[i]) assert.fail(`element ${i}: fused ${fused.out[i]}, separate ${separate.out[i]}`);
+  }
+}
+
+test('a QDQ conv followed by quantizeLinear writes the quantized bytes itself, bit for bit the separate step\'s', async () => {
+  await requantized({ kind: 'conv', c: 24, m: 20 });
+  await requantized({ kind: 'conv', c: 16, m: 12, kh: 3, type: 'int8', activation: 'hardSwish' });
+  await requantized({ kind: 'conv', c: 8, h: 3, w: 4, m: 600, activation: 'none' });
+  await requantized({ kind: 'conv', c: 136, h: 4, w: 3, m: 9, kh: 3 });
+});
+
+test('a QDQ depthwise conv runs on the integer dwconv kernel, its requantization inside, bit for bit the separate step\'s', async () => {
+  await requantized({ kind: 'conv', c: 20, m: 20, kh: 3, depthwise: true });
+  await requantized({ kind: 'conv', c: 5, h: 7, w: 4, m: 5, kh: 3, depthwise: true, type: 'int8', activation: 'hardSwish' });
+});
+
+test('a QDQ matmul followed by quantizeLinear writes the quantized bytes itself, bit for bit the separate step\'s', async () => {
+  await requantized({ kind: 'matmul', c: 40, m: 24, rows: 11 });
+  await requantized({ kind: 'matmul', c: 16, m: 530, rows: 1, type: 'int8', activation: 'none' });
 });

@@ -5,7 +5,8 @@
 // per-output-channel weight zero points, padding, strides, dilation, groups, a 1-channel output, and an
 // image large enough that the indirection is built per band, filters wide enough to stay uint8 (128 or more input
 // channels per group; narrower ones are packed as int16). A conv with fewer than 8 input channels per
-// group stays on the float kernels (and is exact while its sums stay below 2^24). The float epilogue that
+// group stays on the float kernels (and is exact while its sums stay below 2^24), unless depthwise: one filter per
+// channel runs on the integer dwconv kernel. The float epilogue that
 // follows a ConvInteger in onnxruntime's dynamic quantization (cast, scale, bias, relu) runs in the same step.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -102,8 +103,9 @@ async function run(shape, { perChannel = false, expectInteger = true, large = fa
   context.dispatch(graph, inputs, { y: yt });
   const got = epilogue ? new Float32Array(await context.readTensor(yt)) : new Int32Array(await context.readTensor(yt));
   const steps = __testing.takeProfile(context).map((p) => p.step);
-  assert.equal(steps.includes('convInteger/igemm'), expectInteger, `steps: ${steps.join(', ')}`);
-  if (epilogue && expectInteger) assert.deepEqual(steps.filter((name) => name !== 'transpose'), ['convInteger/igemm'], `steps: ${steps.join(', ')}`);
+  const integerStep = groups > 1 && groups === c && m === c ? 'convInteger/dwconv' : 'convInteger/igemm';
+  assert.equal(steps.includes(integerStep), expectInteger, `steps: ${steps.join(', ')}`);
+  if (epilogue && expectInteger) assert.deepEqual(steps.filter((name) => name !== 'transpose'), [integerStep], `steps: ${steps.join(', ')}`);
   for (let i = 0; i < got.length; ++i) {
     if (got[i] !== want.y[i]) assert.fail(`element ${i}: ${got[i]}, want ${want.y[i]} (${JSON.stringify(shape)})`);
   }
@@ -148,6 +150,14 @@ test('filters of 128 or more input channels per group (kept as uint8, a zero poi
   await run({ c: 256, h: 6, w: 5, m: 6, k: 3, groups: 2, pad: 1 }, { signed: true, perChannel: true });
   await run({ c: 128, h: 6, w: 5, m: 4, k: 3, pad: 1 }, { large: true });
   await run({ c: 128, h: 120, w: 100, m: 4, k: 3, stride: 2, pad: 1 }, { signed: true, epilogue: {} });
+});
+
+test('depthwise ConvInteger (one filter per channel, any channel count) runs on the integer dwconv kernel, exact', async () => {
+  await run({ c: 13, h: 9, w: 10, m: 13, k: 3, groups: 13, pad: 1 });
+  await run({ c: 3, h: 8, w: 7, m: 3, k: 5, groups: 3, pad: 2, stride: 2 }, { perChannel: true, signed: true });
+  await run({ c: 24, h: 7, w: 9, m: 24, k: 3, groups: 24, pad: 1, dilation: 2 }, { large: true, epilogue: { relu: true, perChannelScale: true } });
+  await run({ c: 16, h: 9, w: 8, m: 16, k: 3, groups: 16, pad: 1 }, { perChannel: true, epilogue: {} });
+  await run({ c: 8, h: 380, w: 370, m: 8, k: 3, groups: 8, pad: 1 }, { epilogue: { relu: true } });  // indirection per row
 });
 
 test('fewer than 8 input channels per group stay on the float kernels', async () => {

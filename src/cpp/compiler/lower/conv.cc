@@ -205,7 +205,7 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   if (half && runtime_weights) return NotSupported("conv2d: a float16 filter beside a run-time bias.");
   ConvGeometry g = Geometry(a, p);
   size_t taps = g.taps();
-  if (!runtime_weights && p.groups == g.c && g.cg == 1 && g.o == g.c) {
+  if (!runtime_weights && IsDepthwise(p.groups, g.c, g.o)) {
     // Specialised 3x3 / 5x5 kernels, else the one taking the tap count at run time.
     const kernels::F32DwconvConfig* cfg = kernels::GetF32DwconvConfig(taps);
     if (!cfg) cfg = &kernels::GetF32DwconvGenericConfig();

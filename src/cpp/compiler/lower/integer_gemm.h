@@ -83,4 +83,49 @@ class IntegerEpilogue {
   mutable std::vector<float> scale_values_, bias_values_;
 };
 
+// The quantizeLinear the node may end with (quantized_output): a tile of float32 rows, computed in a scratch tile
+// since the output holds bytes, quantized into the output rows with one scale and zero point (f32_qu8_vcvt or
+// f32_qs8_vcvt, as the separate quantizeLinear step).
+class OutputQuantization {
+ public:
+  // Columns a tile is computed in at most, per call of the integer kernel (kMaxRows x kColumns int32 on the stack,
+  // rows of the tile's width).
+  static constexpr size_t kColumns = 512, kMaxRows = 4;
+
+  OutputQuantization() = default;
+  // From inputs `first` (scale) and first + 1 (zero point, the output's type) when `present`.
+  OutputQuantization(const LowerArgs& a, size_t first, bool present)
+      : present_(present), signed_(present && a.output(0).type == DataType::kInt8) {
+    if (!present_) return;
+    scale_ = a.in[first];
+    zero_point_ = a.in[first + 1];
+  }
+
+  bool present() const { return present_; }
+
+  // Reads the scale and zero point for this run. Before any Apply.
+  void Load(const runtime::ExecContext& ctx) const {
+    if (!present_) return;
+    params_.scale = *ctx.As<float>(scale_);
+    params_.zero_point = signed_ ? int32_t{*ctx.As<int8_t>(zero_point_)} : int32_t{*ctx.As<uint8_t>(zero_point_)};
+  }
+
+  // Rows of nc float32 values (contiguous) to bytes at `out`, `out_stride` bytes apart: one kernel call when those
+  // rows are contiguous too (a conv's full width; per-row calls on 24-channel rows took most of the time).
+  void Apply(const float* tile, size_t rows, size_t nc, uint8_t* out, size_t out_stride) const {
+    if (out_stride == nc) return Quantize(rows * nc, tile, out);
+    for (size_t r = 0; r < rows; ++r) Quantize(nc, tile + r * nc, out + r * out_stride);
+  }
+
+ private:
+  void Quantize(size_t n, const float* x, uint8_t* y) const {
+    if (signed_) return kernels::f32_qs8_vcvt_ukernel__wasmsimd_u16(n, x, reinterpret_cast<int8_t*>(y), &params_);
+    kernels::f32_qu8_vcvt_ukernel__wasmsimd_u16(n, x, y, &params_);
+  }
+
+  bool present_ = false, signed_ = false;
+  runtime::TensorRef scale_, zero_point_;
+  mutable kernels::QuantParams params_{1.0f, 0};  // refilled per run, as IntegerEpilogue's values
+};
+
 }  // namespace webnn::compiler

@@ -1,7 +1,7 @@
 // matMulInteger (MatMulIntegerParams, made by FuseIntegerOps): the qu8 GEMM of uint8 rows [..., M, K] with a
 // run-time zero point by b packed once at its stored size from its bytes as given (uint8 and a zero point
 // per column, the _ld64 kernels: a one-row product is bound by the weight bytes it reads), exact int32 sums,
-// or float32 with the fused epilogue (integer_gemm.h). The IGEMM kernels serve as GEMM: one tap, each
+// or float32 with the fused epilogue (integer_gemm.h), or quantized again (a QDQ model's requantization). The IGEMM kernels serve as GEMM: one tap, each
 // tile's row pointers made on the stack from a's base (a is a run-time tensor).
 #include <algorithm>
 #include <vector>
@@ -23,9 +23,9 @@ constexpr size_t kMaxMr = 3;
 class MatMulIntegerStep final : public runtime::Step {
  public:
   MatMulIntegerStep(size_t m, size_t k, size_t n, std::vector<uint8_t> packed, TensorRef a, TensorRef zero_point,
-                    TensorRef out, IntegerEpilogue epilogue)
+                    TensorRef out, IntegerEpilogue epilogue, OutputQuantization quantization)
       : m_(m), k_(k), n_(n), packed_(std::move(packed)), a_(a), zero_point_(zero_point), out_(out),
-        epilogue_(std::move(epilogue)), zero_(k + 16) {
+        epilogue_(std::move(epilogue)), quantization_(quantization), zero_(k + 16) {
     // One or two rows (a decoder's token) take the tile of their height: the 3-row tile would compute rows
     // it then drops.
     mr_ = std::min(m_, kMaxMr);
@@ -39,17 +39,30 @@ class MatMulIntegerStep final : public runtime::Step {
 
   void Run(const ExecContext& ctx) const override {
     const uint8_t* a = ctx.As<uint8_t>(a_);
-    int32_t* output = ctx.As<int32_t>(out_);
+    uint8_t* output = ctx.As<uint8_t>(out_);
     const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point_)};
     epilogue_.Load(ctx);
+    quantization_.Load(ctx);
     const size_t block_bytes = packed_.size() / ((n_ + kNr - 1) / kNr);
-    ParallelTiles2D(ctx.pool, macs(), m_, n_, mr_, CappedColumnTile(m_, n_, mr_, kNr), [&](size_t i, size_t j, size_t mi, size_t nj) {
+    // A quantized output takes whole rows where there are rows enough to share out: one quantize call per tile.
+    const size_t n_tile = quantization_.present() && m_ > 2 * mr_ ? runtime::AlignUp(n_, kNr) : CappedColumnTile(m_, n_, mr_, kNr);
+    ParallelTiles2D(ctx.pool, macs(), m_, n_, mr_, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
       const uint8_t* rows[kMaxMr];
       for (size_t r = 0; r < mr_; ++r) rows[r] = a + std::min(i + r, m_ - 1) * k_;  // past mi: the last row again
-      int32_t* tile = output + i * n_ + j;
-      igemm_(mi, nj, k_, 1, rows, packed_.data() + j / kNr * block_bytes, tile, n_ * sizeof(int32_t), kNr * sizeof(int32_t), 0,
-             zero_.data(), &params);
-      if (epilogue_.present()) epilogue_.Apply(tile, mi, nj, n_, j);
+      const auto run = [&](size_t j0, size_t nc, int32_t* tile, size_t stride) {
+        igemm_(mi, nc, k_, 1, rows, packed_.data() + j0 / kNr * block_bytes, tile, stride * sizeof(int32_t), kNr * sizeof(int32_t),
+               0, zero_.data(), &params);
+        if (epilogue_.present()) epilogue_.Apply(tile, mi, nc, stride, j0);
+      };
+      if (!quantization_.present()) return run(j, nj, reinterpret_cast<int32_t*>(output) + i * n_ + j, n_);
+      constexpr size_t kColumns = OutputQuantization::kColumns;
+      static_assert(kMaxMr <= OutputQuantization::kMaxRows && kColumns % kNr == 0);
+      alignas(16) int32_t scratch[kMaxMr * kColumns];
+      for (size_t j0 = j; j0 < j + nj; j0 += kColumns) {
+        const size_t nc = std::min(kColumns, j + nj - j0);
+        run(j0, nc, scratch, nc);
+        quantization_.Apply(reinterpret_cast<const float*>(scratch), mi, nc, output + i * n_ + j0, n_);
+      }
     });
   }
 
@@ -59,6 +72,7 @@ class MatMulIntegerStep final : public runtime::Step {
   std::vector<uint8_t> packed_;
   TensorRef a_, zero_point_, out_;
   IntegerEpilogue epilogue_;
+  OutputQuantization quantization_;
   std::vector<uint8_t> zero_;  // no row is padding; the kernels want a pointer that no row equals
 };
 
@@ -80,7 +94,9 @@ Expected<StepPtr> LowerMatMulInteger(const LowerArgs& a) {
   a.ConsumeConstant(2);
   a.ConsumeConstant(3);
   IntegerEpilogue epilogue(a, 4, n, p.float_output, p.clamp);
-  return StepPtr(std::make_unique<MatMulIntegerStep>(m, k, n, std::move(packed), a.in[0], a.in[1], a.out[0], std::move(epilogue)));
+  OutputQuantization quantization(a, MatMulIntegerParams::kQuantizationInput, p.quantized_output);
+  return StepPtr(std::make_unique<MatMulIntegerStep>(m, k, n, std::move(packed), a.in[0], a.in[1], a.out[0], std::move(epilogue),
+                                                     quantization));
 }
 
 }  // namespace webnn::compiler

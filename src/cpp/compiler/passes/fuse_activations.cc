@@ -26,9 +26,9 @@ MinMax* FusableClamp(Node& n) {
   if (auto* p = std::get_if<ConvTranspose2dParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<GemmParams>(&n.params)) return &p->clamp;
   if (auto* p = std::get_if<ConvIntegerParams>(&n.params)) {
-    return p->float_output && p->activation == UnaryOp::kIdentity ? &p->clamp : nullptr;
+    return p->float_output && !p->quantized_output && p->activation == UnaryOp::kIdentity ? &p->clamp : nullptr;
   }
-  if (auto* p = std::get_if<MatMulIntegerParams>(&n.params)) return p->float_output ? &p->clamp : nullptr;
+  if (auto* p = std::get_if<MatMulIntegerParams>(&n.params)) return p->float_output && !p->quantized_output ? &p->clamp : nullptr;
   if (auto* p = std::get_if<BinaryParams>(&n.params)) {
     if (p->op <= BinaryOp::kPow) return &p->clamp;
   }
@@ -104,7 +104,7 @@ void FuseConvActivations(Subgraph& g, std::vector<int>& consumers, std::vector<i
     Node* conv = FusableProducer(g, consumers, producer, act.inputs[0]);
     if (!conv || g.values[act.outputs[0]].type != DataType::kFloat32) continue;
     ConvActivationParams* p = std::get_if<Conv2dParams>(&conv->params);
-    if (auto* q = std::get_if<ConvIntegerParams>(&conv->params); q && q->float_output) p = q;
+    if (auto* q = std::get_if<ConvIntegerParams>(&conv->params); q && q->float_output && !q->quantized_output) p = q;
     if (!p || p->activation != UnaryOp::kIdentity) continue;
     p->activation = u->op;
     p->activation_alpha = u->alpha;

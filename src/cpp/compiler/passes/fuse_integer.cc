@@ -7,8 +7,8 @@
 // computed here once, as exact integers, whether the compiler had folded w_float into a constant (small
 // filters) or not; the filter may be uint8 or int8. Left as they are: other scales (the QDQ form), a conv with
 // a bias or a fused activation, int8 activations, a w_zero_point per input channel (the EP puts a
-// per-channel one there: its math would then be wrong anyway), and fewer than 8 input channels per group (the
-// integer kernels read k 8 at a time).
+// per-channel one there: its math would then be wrong anyway), and fewer than 8 input channels per group unless
+// depthwise (the IGEMM kernels read k 8 at a time; the dwconv kernel takes one filter per channel).
 // MatMulInteger likewise: cast(matmul(dequantizeLinear(a_uint8, 1, a_zero_point), dequantizeLinear(b_uint8
 // constant [K, N], 1, b_zero_point one value or one per column)), int32) becomes MatMulInteger(a_uint8,
 // a_zero_point, b_uint8, b_zero_point), b as given; K below 8 is left to the float path.
@@ -27,6 +27,15 @@ namespace webnn::compiler {
 namespace {
 
 constexpr uint32_t kMinChannelsPerGroup = 8;
+
+// Whether conv2d node `conv` has a shape the integer kernels take: 8 or more input channels per group (the IGEMM
+// kernels read k 8 at a time), or depthwise (the dwconv kernel).
+bool IntegerKernelsTake(const Subgraph& g, const Node& conv, const Conv2dParams& params) {
+  const Shape& filter = g.values[conv.inputs[1]].shape;  // OHWI
+  const Shape& x = g.values[conv.inputs[0]].shape;       // NHWC
+  if (filter.size() != 4 || x.size() != 4) return false;
+  return filter[3] >= kMinChannelsPerGroup || IsDepthwise(params.groups, x[3], filter[0]);
+}
 
 bool IsConstant(const Subgraph& g, ValueId v) { return v != kNoValue && g.values[v].kind == ValueKind::kConstant; }
 
@@ -406,7 +415,8 @@ void UnsignQuantizedActivations(Subgraph& g) {
 // with sx one constant value and sw one or one per output channel -> ConvInteger(x, zx, w - zw) with the float
 // epilogue: scale sx * sw per output channel, the conv's bias (and, later, its activation). The sums of
 // (x - zx)(w - zw) are exact integers, scaled once, where the float conv rounded each product and each sum.
-// int8 activations, a run-time scale, and fewer than 8 input channels per group stay on the float path.
+// int8 activations, a run-time scale, and fewer than 8 input channels per group (but depthwise) stay on the float
+// path.
 void FuseQdqConvs(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   // ConvInteger as the EP sends it (scales 1, the sums cast to int32, perhaps through a reshape) is the pass
@@ -424,7 +434,7 @@ void FuseQdqConvs(Subgraph& g) {
     const Node* dqx = ScaledDequantizedActivation(g, BehindTranspose(g, conv.inputs[0], &x_perm));
     if (!dqx || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
     const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
-    if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
+    if (!IntegerKernelsTake(g, conv, *params)) continue;
     std::vector<float> scales;
     std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1], &scales);
     if (!filter) continue;
@@ -535,7 +545,7 @@ void FuseIntegerOps(Subgraph& g) {
     const Node* dqx = UnitDequantizedActivation(g, xf);
     if (!dqx || g.values[conv.inputs[0]].type != DataType::kFloat32) continue;
     const Shape filter_shape = g.values[conv.inputs[1]].shape;  // OHWI
-    if (filter_shape.size() != 4 || filter_shape[3] < kMinChannelsPerGroup) continue;
+    if (!IntegerKernelsTake(g, conv, *params)) continue;
     std::shared_ptr<runtime::Buffer> filter = IntegerFilter(g, conv.inputs[1]);
     if (!filter) continue;
     ValueId x = dqx->inputs[0];

@@ -26,6 +26,10 @@ void FusePadIntoConv(Subgraph& g);
 // the same with matmul (ONNX MatMulInteger) into one MatMulInteger node, and the float epilogue after either
 // (cast to float32, mul by a scale, add a bias) into them.
 void FuseIntegerOps(Subgraph& g);
+// quantizeLinear (one constant scale and zero point, to uint8 or int8) of an integer conv's or matmul's float32
+// output that nothing else reads -> the integer node writes the quantized output (a QDQ model's requantization).
+// After FuseActivations: the activation comes before the quantization.
+void FuseOutputQuantization(Subgraph& g);
 // conv2d(x, cast(float16 constant -> float32)) and matmul(a of 256 rows or more, cast(...)), through reshapes
 // and transposes: the conv or matmul reads the float16 constant (kept at its size; widened per run), the
 // cast goes.

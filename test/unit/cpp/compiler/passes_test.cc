@@ -4,6 +4,7 @@
 #include <string>
 
 #include "compiler/passes/passes.h"
+#include "runtime/buffer.h"
 
 namespace webnn::compiler {
 namespace {
@@ -293,6 +294,44 @@ ValueId Floats(Subgraph& g, Shape shape, std::vector<float> values) {
   EXPECT_TRUE(buffer.ok());
   std::memcpy((*buffer)->data(), values.data(), values.size() * sizeof(float));
   return g.AddConstant(DataType::kFloat32, std::move(shape), *buffer);
+}
+
+// quantizeLinear of a convInteger's float output folds into it when nothing else sees that output and the scale
+// and zero point are one-element constants; not when the float output is a graph output, not when the scale is a
+// run-time value, not into a convInteger without its float epilogue.
+TEST(FuseOutputQuantizationTest, FoldsARequantizationIntoTheIntegerConv) {
+  const size_t kQuantize = NodeParams(QuantizeParams{}).index();
+  const auto zeros = [](size_t bytes) {
+    auto buffer = runtime::Buffer::Allocate(bytes);
+    EXPECT_TRUE(buffer.ok());
+    std::memset((*buffer)->data(), 0, bytes);
+    return *buffer;
+  };
+  for (int c = 0; c < 4; ++c) {
+    Subgraph g;
+    ValueId x = g.AddInput("x", DataType::kUint8, {1, 4, 4, 8});
+    ValueId zx = g.AddConstant(DataType::kUint8, {1}, zeros(1));
+    ValueId w = g.AddConstant(DataType::kFloat32, {4, 1, 1, 8}, zeros(4 * 8 * sizeof(float)));
+    ValueId y = g.AddValue(c == 3 ? DataType::kInt32 : DataType::kFloat32, {1, 4, 4, 4});
+    ConvIntegerParams conv;
+    conv.float_output = c != 3;
+    g.AddNode(conv, {x, zx, w, kNoValue, kNoValue}, {y}, "conv");
+    ValueId s = c == 2 ? g.AddInput("s", DataType::kFloat32, {1}) : g.AddConstant(DataType::kFloat32, {1}, zeros(4));
+    ValueId z = g.AddConstant(DataType::kUint8, {1}, zeros(1));
+    ValueId q = g.AddValue(DataType::kUint8, {1, 4, 4, 4});
+    g.AddNode(QuantizeParams{}, {y, s, z}, {q}, "q");
+    g.AddOutput("q", q);
+    if (c == 1) g.AddOutput("y", y);
+    FuseOutputQuantization(g);
+    const auto& p = std::get<ConvIntegerParams>(g.nodes[0].params);
+    EXPECT_EQ(p.quantized_output, c == 0) << c;
+    EXPECT_EQ(CountLive(g, kQuantize), c == 0 ? 0 : 1) << c;
+    if (c == 0) {
+      EXPECT_EQ(g.nodes[0].outputs[0], q);
+      EXPECT_EQ(g.nodes[0].inputs.size(), ConvIntegerParams::kQuantizationInput + 2);
+      EXPECT_EQ(g.nodes[0].inputs[ConvIntegerParams::kQuantizationInput], s);
+    }
+  }
 }
 
 TEST(ReduceStrengthTest, PowOfTwoBecomesMulOnlyWhenEveryExponentIsTwoAndNothingBroadcasts) {

@@ -1,7 +1,7 @@
 // The 8-bit quantize / dequantize kernels (kernels/qvcvt.h): every wasmsimd kernel bit-exact with its scalar
 // twin on runs of n = 0..67 (tails included, nothing written past n), and both against WebNN's formulas in
 // double: dequantize (x - zeroPoint) * scale rounded once; quantize roundEven(x / scale) + zeroPoint clamped,
-// with halves (ties go to even), values past the range, +-inf and NaN (-> 0).
+// with halves (ties go to even), values past the range, +-inf and NaN (-> 0), and densely around every half.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -66,6 +66,47 @@ void CheckQuantize(void (*simd)(size_t, const float*, T*, const QuantParams*),
       }
     }
   }
+}
+
+// The wasmsimd quantize kernels multiply by 1 / scale and take the division only where that could round
+// differently: x / scale near a half-integer. Every x within 3 ULPs of (k + 0.5) * scale and of k * scale for
+// k in [-400, 400], at scales whose reciprocals round far from exact, must give the formula's result.
+template <typename T>
+void CheckQuantizeNearHalves(void (*simd)(size_t, const float*, T*, const QuantParams*)) {
+  for (const float scale : {0.1f, 0.3f, 1.0f / 3.0f, 0.0235f, 0.007f, 3.0f, 1.7e-3f, 6.1e-5f, 0.5f}) {
+    const QuantParams params{scale, std::is_signed_v<T> ? -3 : 128};
+    std::vector<float> x;
+    for (int k = -400; k <= 400; ++k) {
+      for (const double at : {k + 0.5, double(k)}) {
+        float v = static_cast<float>(at * scale);
+        for (int i = 0; i < 3; ++i) v = std::nextafter(v, -INFINITY);
+        for (int i = 0; i < 7; ++i, v = std::nextafter(v, INFINITY)) x.push_back(v);
+      }
+    }
+    std::vector<T> y(x.size());
+    simd(x.size(), x.data(), y.data(), &params);
+    for (size_t i = 0; i < x.size(); ++i) {
+      ASSERT_EQ(int{y[i]}, int{QuantizeReference<T>(x[i], params)}) << "scale " << scale << " x " << x[i];
+    }
+  }
+}
+
+// A scale whose reciprocal is not a normal float (here infinite) takes the division throughout.
+template <typename T>
+void CheckQuantizeTinyScale(void (*simd)(size_t, const float*, T*, const QuantParams*)) {
+  const QuantParams params{1e-39f, 0};
+  std::vector<float> x = {1e-39f, 1.5e-39f, 2.5e-39f, -1e-39f, 0.0f, 1e-37f, NAN, -1.4e-45f};
+  x.resize(32, 2.5e-39f);
+  std::vector<T> y(x.size());
+  simd(x.size(), x.data(), y.data(), &params);
+  for (size_t i = 0; i < x.size(); ++i) ASSERT_EQ(int{y[i]}, int{QuantizeReference<T>(x[i], params)}) << "x " << x[i];
+}
+
+TEST(QVcvt, QuantizeNearHalvesInt8) { CheckQuantizeNearHalves<int8_t>(f32_qs8_vcvt_ukernel__wasmsimd_u16); }
+TEST(QVcvt, QuantizeNearHalvesUint8) { CheckQuantizeNearHalves<uint8_t>(f32_qu8_vcvt_ukernel__wasmsimd_u16); }
+TEST(QVcvt, QuantizeTinyScale) {
+  CheckQuantizeTinyScale<int8_t>(f32_qs8_vcvt_ukernel__wasmsimd_u16);
+  CheckQuantizeTinyScale<uint8_t>(f32_qu8_vcvt_ukernel__wasmsimd_u16);
 }
 
 TEST(QVcvt, DequantizeInt8) { CheckDequantize<int8_t>(qs8_f32_vcvt_ukernel__wasmsimd_u16, qs8_f32_vcvt_ukernel__scalar); }

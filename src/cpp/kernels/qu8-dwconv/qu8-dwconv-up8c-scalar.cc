@@ -1,0 +1,13 @@
+// qu8_dwconv_ukernel_up8c__scalar: the reference of the qu8 dwconv family (kernels/qdwconv.h).
+#include "kernels/qu8-dwconv/qu8-dwconv-impl.h"
+
+namespace webnn::kernels {
+
+void qu8_dwconv_ukernel_up8c__scalar(size_t channels, size_t output_width, size_t taps, const uint8_t** input,
+                                     const void* packed_w, int32_t* output, size_t input_stride, size_t output_increment,
+                                     size_t input_offset, const uint8_t* zero, const QU8ConvParams* params) {
+  qu8_dwconv_impl::DwconvScalar(channels, output_width, taps, input, packed_w, output, input_stride, output_increment,
+                                input_offset, zero, params);
+}
+
+}  // namespace webnn::kernels
