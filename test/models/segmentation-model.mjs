@@ -1,7 +1,9 @@
 // A synthetic segmentation network of a real one's shape, as ONNX bytes (onnx-writer.mjs), in the forms people
 // deploy in browsers: float32, dynamic int8 (what onnxruntime's quantize_dynamic and transformers.js's `q8` write:
-// DynamicQuantizeLinear + ConvInteger, the float epilogue as Cast, Mul, Add) and float16 weights (each cast to
-// float32 in the graph). Random weights, nothing downloaded; used by the quantized bench (bench/quantized.mjs).
+// DynamicQuantizeLinear + ConvInteger, the float epilogue as Cast, Mul, Add), static QDQ int8 (what onnxruntime's
+// quantize_static writes by default: each activation a QuantizeLinear -> DequantizeLinear pair of uint8 with a
+// constant scale, int8 weights with a scale per output channel behind a DequantizeLinear) and float16 weights (each
+// cast to float32 in the graph). Random weights, nothing downloaded; used by the quantized bench (bench/quantized.mjs).
 //
 // The network is a U-Net over a size x size image: a stride-2 stem, then per level a stride-2 3x3 conv and
 // `depth - 1` more 3x3 convs (ReLU after each), the channels doubling as the resolution halves; back up, each level
@@ -16,7 +18,7 @@ import { xorshift } from './random.mjs';
 // 1024 x 1024 input, 25 convolutions (8 to 512 channels), 8.6 M weights, 11 GFLOP.
 export const SEGMENTATION_1024 = { size: 1024, stem: 8, widths: [16, 32, 64, 128, 256, 512], depth: 2 };
 
-export const FORMS = ['float32', 'int8', 'float16'];
+export const FORMS = ['float32', 'int8', 'qdq', 'float16'];
 
 // float32 -> float16 bits, rounded to nearest even (finite values of normal weight range and below).
 const word = new Float32Array(1), wordBits = new Uint32Array(word.buffer);
@@ -90,6 +92,19 @@ export function segmentationModel(c, form, { seed = 20261129 } = {}) {
     const attributes = { kernel_shape: [k, k], pads: Array(4).fill((k - 1) / 2), strides: [stride, stride] };
     const bias = Array.from({ length: cout }, () => 0.05 * (unit() - 0.5));
     let y;
+    if (form === 'qdq') {
+      // Symmetric int8 weights, a scale per output channel (axis 0), zero points 0; the activations quantized
+      // before the conv (after a concat) unless they came from a conv's QDQ pair already.
+      const q = new Int8Array(n), scales = new Float32Array(cout).fill(bound / 127);
+      for (let i = 0; i < n; ++i) q[i] = Math.max(-127, Math.min(127, Math.round((2 * unit() - 1) * 127)));
+      constant(`${w}_q`, 'int8', [cout, cin, k, k], q);
+      f32(`${w}_s`, [cout], scales);
+      constant(`${w}_z`, 'int8', [cout], new Int8Array(cout));
+      const wd = op('DequantizeLinear', [`${w}_q`, `${w}_s`, `${w}_z`], { axis: 0 });
+      y = op('Conv', [quantized.has(x) ? x : qdq(x, x === 'image' ? 1 / 255 : ACTIVATION_SCALE), wd, f32(`${w}_b`, [cout], bias)], attributes);
+      if (relu) return qdq(op('Relu', [y]), ACTIVATION_SCALE);
+      return y;
+    }
     if (form === 'int8') {
       // quantize_dynamic's ConvInteger form: uint8 weights with a scalar scale and zero point.
       const q = new Uint8Array(n);
@@ -113,6 +128,16 @@ export function segmentationModel(c, form, { seed = 20261129 } = {}) {
       }
     }
     return relu ? op('Relu', [y]) : y;
+  };
+  // The QDQ form's activations: uint8, zero point 0, 4 / 255 a step (post-ReLU values of He-initialised layers
+  // over a [0, 1) image stay mostly below 4).
+  const ACTIVATION_SCALE = 4 / 255;
+  const quantized = new Set();
+  const qdq = (x, scale) => {
+    const s = f32(`qs${id++}`, [], [scale]), z = constant(`qz${id++}`, 'uint8', [], Uint8Array.of(0));
+    const y = op('DequantizeLinear', [op('QuantizeLinear', [x, s, z]), s, z]);
+    quantized.add(y);
+    return y;
   };
   f32('up2', [4], [1, 1, 2, 2]);
   const up = (x) => op('Resize', [x, '', 'up2'], { mode: 'linear', coordinate_transformation_mode: 'half_pixel' });

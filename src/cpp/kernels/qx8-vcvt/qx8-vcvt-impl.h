@@ -130,15 +130,16 @@ void QuantizeWasmSimd(size_t n, const float* x, T* y, const QuantParams* params)
                                           QuantizeRounded(rounded[2], k), QuantizeRounded(rounded[3], k)));
     }
   }
-  if (n != 0) {
-    // The last 1-15 through a zeroed block of 16 (a fused conv's rows are often 8 or 24 channels wide: the scalar
-    // twin's division per element was a third of such a row's time).
-    alignas(16) float block[16] = {};
-    alignas(16) T bytes[16];
-    std::memcpy(block, x, n * sizeof(float));
-    QuantizeWasmSimd(16, block, bytes, params);
-    std::memcpy(y, bytes, n * sizeof(T));
+  // The last 4-15 four at a time (a fused conv's rows are often 8 or 24 channels wide: a copy through a block of 16
+  // cost more than the row), the last 1-3 by the scalar twin.
+  for (; n >= 4; n -= 4, x += 4, y += 4) {
+    const v128_t q = wasm_f32x4_mul(wasm_v128_load(x), k.reciprocal);
+    const v128_t rounded = wasm_f32x4_nearest(q);
+    const bool ambiguous = wasm_v128_any_true(wasm_f32x4_gt(wasm_f32x4_abs(wasm_f32x4_sub(q, rounded)), near_half));
+    const v128_t v = ambiguous ? divided(x) : QuantizeRounded(rounded, k);
+    wasm_v128_store32_lane(y, NarrowToBytes<T>(v, v, v, v), 0);
   }
+  QuantizeScalar(n, x, y, params);
 }
 
 }  // namespace webnn::kernels::qvcvt_impl

@@ -4,6 +4,7 @@
 // with halves (ties go to even), values past the range, +-inf and NaN (-> 0), and densely around every half.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -83,10 +84,13 @@ void CheckQuantizeNearHalves(void (*simd)(size_t, const float*, T*, const QuantP
         for (int i = 0; i < 7; ++i, v = std::nextafter(v, INFINITY)) x.push_back(v);
       }
     }
-    std::vector<T> y(x.size());
+    // Whole (16 at a time), and in runs of 7 (4 at a time, then the scalar twin).
+    std::vector<T> y(x.size()), y7(x.size());
     simd(x.size(), x.data(), y.data(), &params);
+    for (size_t i = 0; i < x.size(); i += 7) simd(std::min<size_t>(7, x.size() - i), x.data() + i, y7.data() + i, &params);
     for (size_t i = 0; i < x.size(); ++i) {
       ASSERT_EQ(int{y[i]}, int{QuantizeReference<T>(x[i], params)}) << "scale " << scale << " x " << x[i];
+      ASSERT_EQ(int{y7[i]}, int{QuantizeReference<T>(x[i], params)}) << "runs of 7: scale " << scale << " x " << x[i];
     }
   }
 }
