@@ -118,6 +118,7 @@ inline constexpr uint64_t kExactMatMulMacs = 16384;
 // dequantizeLinear / matmul / cast chains by FuseIntegerOps.
 struct MatMulIntegerParams : QuantizedOutputParams {
   bool float_output = false;
+  bool b_transposed = false;  // b stored [N, K] (a QDQ gemm's bTranspose), its zero point one or [N]
   MinMax clamp;
   static constexpr size_t kQuantizationInput = 6;
 };

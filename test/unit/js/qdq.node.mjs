@@ -275,3 +275,51 @@ test('a QDQ matmul followed by quantizeLinear writes the quantized bytes itself,
   await requantized({ kind: 'matmul', c: 40, m: 24, rows: 11 });
   await requantized({ kind: 'matmul', c: 16, m: 530, rows: 1, type: 'int8', activation: 'none' });
 });
+
+// A QDQ gemm (ONNX Gemm as the EP sends it: a classifier's or a Linear layer's): gemm(dequantizeLinear(a uint8 [M, K]),
+// dequantizeLinear(b uint8 or int8 constant, [N, K] with bTranspose or [K, N]; a scale per output column or one),
+// c a bias per column or none) runs as the integer matmul, within 4 float32 roundings of the exact result.
+async function runGemm({ m, k, n, transposed, signed = false, perColumn = true, bias = true }) {
+  const context = await ml.createContext();
+  const b = new MLGraphBuilder(context);
+  const aBytes = bytes(m * k, 11), bBytes = bytes(k * n, 12);
+  const bType = signed ? 'int8' : 'uint8';
+  const sa = 0.017, za = 121, zb = signed ? 3 : 126;
+  const sb = Float32Array.from({ length: perColumn ? n : 1 }, (_, j) => 0.0009 + 0.0004 * (j % 11));
+  const c = Float32Array.from({ length: n }, (_, j) => (j % 6) * 0.3 - 0.7);
+  const a = b.input('a', { dataType: 'uint8', shape: [m, k] });
+  const af = b.dequantizeLinear(a, b.constant({ dataType: 'float32', shape: [1, 1] }, Float32Array.of(sa)),
+                                b.constant({ dataType: 'uint8', shape: [1, 1] }, Uint8Array.of(za)));
+  const sShape = perColumn ? (transposed ? [n, 1] : [1, n]) : [1, 1];
+  const bf = b.dequantizeLinear(b.constant({ dataType: bType, shape: transposed ? [n, k] : [k, n] }, bBytes),
+                                b.constant({ dataType: 'float32', shape: sShape }, sb),
+                                b.constant({ dataType: bType, shape: sShape }, new Uint8Array(perColumn ? n : 1).fill(zb)));
+  const y = b.gemm(af, bf, { bTranspose: transposed, ...(bias ? { c: b.constant({ dataType: 'float32', shape: [n] }, c) } : {}) });
+  const graph = await b.build({ y });
+  const at = await context.createTensor({ dataType: 'uint8', shape: [m, k], writable: true });
+  const yt = await context.createTensor({ dataType: 'float32', shape: [m, n], readable: true });
+  context.writeTensor(at, aBytes);
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, { a: at }, { y: yt });
+  const got = new Float32Array(await context.readTensor(yt));
+  const steps = __testing.takeProfile(context).map((s) => s.step);
+  const bValue = (u) => (signed ? (u << 24) >> 24 : u);
+  for (let r = 0; r < m; ++r) {
+    for (let j = 0; j < n; ++j) {
+      let acc = 0;
+      for (let i = 0; i < k; ++i) acc += (aBytes[r * k + i] - za) * (bValue(bBytes[transposed ? j * k + i : i * n + j]) - zb);
+      const scale = sa * sb[perColumn ? j : 0], bj = bias ? c[j] : 0;
+      const exact = scale * acc + bj, value = got[r * n + j];
+      const bound = 4 * EPS * (Math.abs(scale * acc) + Math.abs(bj)) + 1e-30;
+      if (Math.abs(value - exact) > bound) assert.fail(`row ${r} column ${j}: ${value}, exact ${exact}, bound ${bound}`);
+    }
+  }
+  context.destroy();
+  return steps;
+}
+
+test('a QDQ gemm (bTranspose or not, int8 or uint8 b, per column or one scale, with or without c) runs on the integer matmul', async () => {
+  assert.deepEqual(await runGemm({ m: 5, k: 48, n: 20, transposed: true, signed: true }), ['matMulInteger/gemm']);
+  assert.deepEqual(await runGemm({ m: 1, k: 24, n: 13, transposed: false, perColumn: false }), ['matMulInteger/gemm']);
+  assert.deepEqual(await runGemm({ m: 7, k: 16, n: 9, transposed: true, bias: false }), ['matMulInteger/gemm']);
+});

@@ -86,11 +86,16 @@ Expected<StepPtr> LowerMatMulInteger(const LowerArgs& a) {
     return NotSupported("matMulInteger: expects uint8 input and a constant b and b zero point.");
   }
   const Shape& a_shape = a.input(0).shape;
-  const size_t k = a_shape.back(), n = a.input(2).shape.back();
+  const size_t k = a_shape.back(), n = p.b_transposed ? a.input(2).shape[0] : a.input(2).shape.back();
   const size_t m = static_cast<size_t>(*NumElements(a_shape) / k);
-  // b as stored, [K, N], packed at its size: one pass over its bytes.
+  // b as stored, [K, N] (or [N, K]), packed at its size: one pass over its bytes.
   std::vector<uint8_t> packed(kernels::QU8PackedIgemmSizeU8(n, k, 1));
-  kernels::QU8PackIgemmGioU8(n, k, b, b_zero_point, *NumElements(a.input(3).shape) > 1, nullptr, packed.data());
+  const bool per_column = *NumElements(a.input(3).shape) > 1;
+  if (p.b_transposed) {
+    kernels::QU8PackIgemmGoiU8(n, k, 1, b, b_zero_point, per_column, nullptr, packed.data());
+  } else {
+    kernels::QU8PackIgemmGioU8(n, k, b, b_zero_point, per_column, nullptr, packed.data());
+  }
   a.ConsumeConstant(2);
   a.ConsumeConstant(3);
   IntegerEpilogue epilogue(a, 4, n, p.float_output, p.clamp);

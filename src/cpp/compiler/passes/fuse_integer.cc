@@ -454,10 +454,48 @@ void FuseQdqConvs(Subgraph& g) {
   }
 }
 
+// b of a QDQ matmul or gemm for MatMulInteger: dequantizeLinear(b uint8/int8 constant, sb, zb) with sb (float32)
+// and zb constants, one value or one per column - along b's last axis, or along its first when b is stored
+// transposed ([N, K], a gemm's bTranspose). int8 b is stored as uint8 less 128 (b + 128, zb + 128: the same
+// differences), one pass over its bytes. The weight scale per column in *scales; false when b is not of that form.
+bool QdqIntegerB(Subgraph& g, ValueId bf, bool transposed, uint32_t n, ValueId* b, ValueId* zero_point,
+                 std::vector<float>* scales) {
+  const Node* dqb = DequantizeOf(g, bf);
+  if (!dqb) return false;
+  const ValueId bq = dqb->inputs[0], sb = dqb->inputs[1], zb = dqb->inputs[2];
+  const DataType b_type = g.values[bq].type;
+  const Shape& b_shape = g.values[bq].shape;
+  if (!IsConstant(g, bq) || !IsConstant(g, sb) || !IsConstant(g, zb) || (b_type != DataType::kUint8 && b_type != DataType::kInt8) ||
+      b_shape != g.values[bf].shape || g.values[sb].type != DataType::kFloat32) {
+    return false;
+  }
+  // Scales and zero points: one, or one per column, varying along the columns' axis only.
+  const size_t column_axis = transposed ? b_shape.size() - 2 : b_shape.size() - 1;
+  uint64_t column_stride = 0;
+  for (const ValueId v : {sb, zb}) {
+    if (g.values[v].shape.size() > b_shape.size()) return false;
+    const std::vector<uint64_t> strides = BroadcastStrides(g.values[v].shape, b_shape);
+    for (size_t d = 0; d < strides.size(); ++d) {
+      if (strides[d] != 0 && d != column_axis) return false;
+    }
+    if (v == sb) column_stride = strides[column_axis];
+  }
+  const float* s = reinterpret_cast<const float*>(g.values[sb].data->data());
+  scales->resize(n);
+  for (uint32_t j = 0; j < n; ++j) (*scales)[j] = s[j * column_stride];
+  *b = bq;
+  *zero_point = zb;
+  if (b_type == DataType::kInt8) {
+    *b = UnsignedTwin(g, bq);
+    *zero_point = UnsignedTwin(g, zb);
+    if (*b == kNoValue || *zero_point == kNoValue) return false;
+  }
+  return true;
+}
+
 // The QDQ form of a matmul: matmul(dequantizeLinear(a uint8, sa, za), dequantizeLinear(b uint8/int8 constant
 // [K, N], sb, zb)) [+ a bias per column], sa one constant value, sb and zb one or one per column -> MatMulInteger
-// with the float epilogue (scale sa * sb per column, the bias). int8 b is stored as uint8 less 128 (b + 128, zb +
-// 128: the same differences), one pass over its bytes.
+// with the float epilogue (scale sa * sb per column, the bias).
 void FuseQdqMatMuls(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -466,38 +504,16 @@ void FuseQdqMatMuls(Subgraph& g) {
     const ValueId y = matmul.outputs[0];
     if (const int c = SoleConsumer(g, consumers, y); c >= 0 && IsCastToInt32(g, g.nodes[c])) continue;  // MatMulInteger's
     const Node* dqa = ScaledDequantizedActivation(g, matmul.inputs[0]);
-    const Node* dqb = DequantizeOf(g, matmul.inputs[1]);
-    if (!dqa || !dqb) continue;
+    if (!dqa) continue;
     const Shape a_shape = g.values[matmul.inputs[0]].shape, b_shape = g.values[matmul.inputs[1]].shape;
     if (a_shape.size() < 2 || b_shape.size() < 2 || b_shape.size() > a_shape.size() ||
         *NumElements(b_shape) != uint64_t{b_shape[b_shape.size() - 2]} * b_shape.back()) {
       continue;
     }
     const uint32_t k = b_shape[b_shape.size() - 2], n = b_shape.back();
-    const ValueId bq = dqb->inputs[0], sb = dqb->inputs[1], zb = dqb->inputs[2];
-    const DataType b_type = g.values[bq].type;
-    if (k < kMinChannelsPerGroup || !IsConstant(g, bq) || !IsConstant(g, sb) || !IsConstant(g, zb) ||
-        (b_type != DataType::kUint8 && b_type != DataType::kInt8) || g.values[bq].shape != b_shape ||
-        g.values[sb].type != DataType::kFloat32) {
-      continue;
-    }
-    // Scales and zero points: one, or one per column along b's last axis.
-    const auto per_column = [&](ValueId v) {
-      const Shape& shape = g.values[v].shape;
-      const uint64_t count = *NumElements(shape);
-      return count == 1 || (count == n && !shape.empty() && shape.back() == n);
-    };
-    if (!per_column(sb) || !per_column(zb)) continue;
-    const float* b_scales = reinterpret_cast<const float*>(g.values[sb].data->data());
-    const bool sb_per_column = *NumElements(g.values[sb].shape) == n && n > 1;
-    std::vector<float> weight_scales(n);
-    for (uint32_t j = 0; j < n; ++j) weight_scales[j] = b_scales[sb_per_column ? j : 0];
-    ValueId b = bq, b_zero_point = zb;
-    if (b_type == DataType::kInt8) {
-      b = UnsignedTwin(g, bq);
-      b_zero_point = UnsignedTwin(g, zb);
-      if (b == kNoValue || b_zero_point == kNoValue) continue;
-    }
+    ValueId b = kNoValue, b_zero_point = kNoValue;
+    std::vector<float> weight_scales;
+    if (k < kMinChannelsPerGroup || !QdqIntegerB(g, matmul.inputs[1], false, n, &b, &b_zero_point, &weight_scales)) continue;
     const ValueId s = EpilogueScales(g, *dqa, weight_scales);
     if (s == kNoValue) continue;
     // A following add of one value per column is the epilogue's bias.
@@ -516,12 +532,40 @@ void FuseQdqMatMuls(Subgraph& g) {
   }
 }
 
+// The QDQ form of a gemm (ONNX Gemm, a classifier's or a Linear layer's): gemm(dequantizeLinear(a uint8 [M, K], sa,
+// za), dequantizeLinear(b uint8/int8 constant, [K, N] or [N, K] with bTranspose, sb, zb), c) with alpha and beta 1,
+// no aTranspose, c absent or one value per column -> MatMulInteger with the float epilogue (c its bias), b packed
+// from its stored layout either way.
+void FuseQdqGemms(Subgraph& g) {
+  for (size_t i = 0; i < g.nodes.size(); ++i) {
+    const Node& gemm = g.nodes[i];
+    const auto* p = std::get_if<GemmParams>(&gemm.params);
+    if (gemm.removed || !p || p->a_transpose || p->alpha != 1.0f || p->beta != 1.0f || !p->clamp.IsIdentity()) continue;
+    const Node* dqa = ScaledDequantizedActivation(g, gemm.inputs[0]);
+    if (!dqa) continue;
+    const Shape& y_shape = g.values[gemm.outputs[0]].shape;
+    const uint32_t k = g.values[gemm.inputs[0]].shape[1], n = y_shape[1];
+    const ValueId c = gemm.inputs.size() > 2 ? gemm.inputs[2] : kNoValue;
+    if (k < kMinChannelsPerGroup || (c != kNoValue && !IsChannelVector(g, c, y_shape))) continue;
+    ValueId b = kNoValue, b_zero_point = kNoValue;
+    std::vector<float> weight_scales;
+    if (!QdqIntegerB(g, gemm.inputs[1], p->b_transpose, n, &b, &b_zero_point, &weight_scales)) continue;
+    const ValueId s = EpilogueScales(g, *dqa, weight_scales);
+    if (s == kNoValue) continue;
+    MatMulIntegerParams fused;
+    fused.float_output = true;
+    fused.b_transposed = p->b_transpose;
+    g.nodes[i] = Node{fused, {dqa->inputs[0], dqa->inputs[2], b, b_zero_point, s, c}, {gemm.outputs[0]}, gemm.label};
+  }
+}
+
 }  // namespace
 
 void FuseIntegerOps(Subgraph& g) {
   UnsignQuantizedActivations(g);
   FuseQdqConvs(g);
   FuseQdqMatMuls(g);
+  FuseQdqGemms(g);
   const std::vector<int> consumers = ConsumerCounts(g);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     const Node& cast = g.nodes[i];
