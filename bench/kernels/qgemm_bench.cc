@@ -17,11 +17,18 @@ struct Shape {
 const Shape kShapes[] = {{4096, 32, 32}, {4096, 64, 64}, {1024, 128, 128}, {4096, 32, 3}, {4096, 8, 8}, {4096, 8, 24}, {4096, 16, 16}, {64, 512, 512}, {256, 256, 768}, {1024, 64, 192}};
 constexpr size_t kTaps = 9;
 
-void Run(const char* name, size_t mr, size_t nr, bool u8_weights, kernels::QU8IgemmUkernelFn fn) {
+void Run(const char* name, size_t mr, size_t nr, char weights, kernels::QU8IgemmUkernelFn fn) {
   for (const Shape& s : kShapes) {
     std::vector<uint8_t> input((s.m + kTaps) * s.k, 131), w(s.n * kTaps * s.k, 77), zero(s.k, 128), wzp{120};
-    std::vector<uint8_t> packed(u8_weights ? kernels::QU8PackedIgemmSizeU8(s.n, s.k, kTaps) : kernels::QU8PackedIgemmSize(s.n, s.k, kTaps));
-    (u8_weights ? kernels::QU8PackIgemmGoiU8 : kernels::QU8PackIgemmGoi)(s.n, s.k, kTaps, w.data(), wzp.data(), false, nullptr, packed.data());
+    std::vector<uint8_t> packed;
+    if (weights == 'C') {
+      packed.resize(kernels::QU8PackedIgemmSizeC2(s.n, s.k, kTaps));
+      kernels::QU8PackIgemmGoiC2(s.n, s.k, kTaps, w.data(), wzp.data(), false, nullptr, packed.data());
+    } else {
+      const bool u8_weights = weights == 'U';
+      packed.resize(u8_weights ? kernels::QU8PackedIgemmSizeU8(s.n, s.k, kTaps) : kernels::QU8PackedIgemmSize(s.n, s.k, kTaps));
+      (u8_weights ? kernels::QU8PackIgemmGoiU8 : kernels::QU8PackIgemmGoi)(s.n, s.k, kTaps, w.data(), wzp.data(), false, nullptr, packed.data());
+    }
     // Per block of mr pixels, per tap, mr row pointers (neighbouring rows, as a stride-1 conv's taps are).
     const size_t blocks = (s.m + mr - 1) / mr;
     std::vector<const uint8_t*> ind(blocks * kTaps * mr);
@@ -72,7 +79,7 @@ void RunF32(const char* name) {
 const Register register_f32("f32_igemm (the conv step's tile)", [] { RunF32("f32_igemm (the conv step's tile)"); });
 
 #define WEBNN_QU8_IGEMM_UKERNEL(mr, nr, weights, name) \
-  const Register register_##name(#name, [] { Run(#name, mr, nr, #weights[0] == 'U', kernels::name); });
+  const Register register_##name(#name, [] { Run(#name, mr, nr, #weights[0], kernels::name); });
 #include "kernels/qu8-igemm/qu8-igemm.inc"
 #undef WEBNN_QU8_IGEMM_UKERNEL
 

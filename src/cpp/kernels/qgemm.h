@@ -49,6 +49,18 @@ void QS16PackIgemmGoi(size_t nc, size_t kc, size_t ks, const int16_t* w, void* p
 void QU8PackIgemmGioU8(size_t nc, size_t kc, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
                        const int32_t* bias, void* packed);
 
+// The "c2" layout, for narrow filters (few input channels per group, where c8's sums across lanes at the end of
+// each column block cost as much as the taps): per block of kQU8IgemmC2Nr = 8 columns, 8 int32 biases, then per
+// tap, per pair of k in [0, round_up(kc, 2)), each column's two int16 weights less their zero point (k past kc, and
+// columns past nc, 0): 32 bytes a pair. A row's pair of k is broadcast to the 4 lanes and i32x4.dot_i16x8_s gives
+// four columns' sums directly.
+constexpr size_t kQU8IgemmC2Nr = 8;
+size_t QU8PackedIgemmSizeC2(size_t nc, size_t kc, size_t ks);  // in bytes
+void QU8PackIgemmGoiC2(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                       const int32_t* bias, void* packed);
+// The same from w [nc][ks][kc] already less its zero point (int16 values in [-255, 255]), no bias.
+void QS16PackIgemmGoiC2(size_t nc, size_t kc, size_t ks, const int16_t* w, void* packed);
+
 #define WEBNN_QU8_IGEMM_UKERNEL(mr, nr, weights, name)                                                          \
   void name(size_t mr_, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,     \
             size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params);

@@ -1,8 +1,8 @@
 // convInteger (ConvIntegerParams, made by FuseIntegerOps): the qu8 indirect GEMM kernels over uint8
 // NHWC activations, the filter packed once (it arrives less its zero point), int32 output. Filters with 128 or
-// more input channels per group stay uint8 with a zero point per output channel (their stored size: there the
-// _ld64 tile runs as fast as the int16 one, 55-59 GFLOP/s either way at 128-768 channels); narrower ones are
-// packed as int16 (that tile is 5-45% faster on 8-64 channels, and their filters are a few KB). The
+// more input channels per group stay uint8 with a zero point per output channel (their stored size: the _ld64
+// tile, 56-59 GFLOP/s at 128-768 channels, within 10% of the int16 c2 tile there); narrower ones are packed as
+// int16 for the c2 tile (1.2-1.6x the c8 tiles' speed on 8-64 channels; their filters are a few KB). The
 // indirection is conv2d's (conv_geometry.h): kept between runs when small, per band otherwise; padding taps
 // read a row holding the activation zero point, which is a run-time value, so that row is refilled per run.
 // With float_output, each tile's int32 sums become float32 in place right after the kernel wrote them
@@ -26,19 +26,24 @@ namespace {
 using runtime::ExecContext;
 using runtime::TensorRef;
 
-// The tiles: 3x4c8 measured fastest of 1-4 rows on 8-128 channels, in either layout (bench/kernels/qgemm_bench.cc).
-constexpr size_t kMr = 3;
-constexpr size_t kNr = kernels::kQU8IgemmNr;
+// The tiles (bench/kernels/qgemm_bench.cc): filters of int16 weights take 4x8c2, which sums no lanes at the end of
+// a column block - 45 GFLOP/s at 8 input channels and 9 taps, 62-63 at 64-768, where 3x4c8 (the fastest c8 tile)
+// gave 27 and 53-60; filters kept as uint8 take 3x4c8_ld64 (56-59).
+struct IgemmTile {
+  kernels::QU8IgemmUkernelFn fn;
+  size_t mr, nr;
+};
+constexpr size_t kMaxMr = 4;
 constexpr uint32_t kMinChannelsForBytes = 128;
 
 class ConvIntegerStep final : public runtime::Step {
  public:
-  ConvIntegerStep(ConvGeometry g, kernels::QU8IgemmUkernelFn igemm, std::vector<uint8_t> packed, size_t group_packed,
+  ConvIntegerStep(ConvGeometry g, IgemmTile igemm, std::vector<uint8_t> packed, size_t group_packed,
                   TensorRef in, TensorRef zero_point, TensorRef out, IntegerEpilogue epilogue, ConvActivation activation,
                   OutputQuantization quantization)
       : g_(g), igemm_(igemm), packed_(std::move(packed)), group_packed_(group_packed), in_(in), zero_point_(zero_point), out_(out),
         epilogue_(std::move(epilogue)), activation_(activation), quantization_(quantization), zero_(size_t{g.cg} + 16) {
-    if (!BandedIndirection(g_, kMr)) AllocationCount<const uint8_t*>({g.pixels() + 16, g.kh, g.kw});
+    if (!BandedIndirection(g_, igemm_.mr)) AllocationCount<const uint8_t*>({g.pixels() + 16, g.kh, g.kw});
   }
 
   const char* name() const override { return "convInteger/igemm"; }
@@ -53,40 +58,43 @@ class ConvIntegerStep final : public runtime::Step {
     epilogue_.Load(ctx);
     quantization_.Load(ctx);
     const size_t m = g_.pixels(), taps = g_.taps();
-    if (BandedIndirection(g_, kMr)) {
-      const uint64_t band_macs = uint64_t{kBandBlocks} * kMr * g_.o * g_.cg * taps;
-      ForEachIndirectionBand(ctx.pool, g_, input, zero_.data(), kMr, band_macs, [&](const uint8_t** ind, size_t b0, size_t b1) {
+    if (BandedIndirection(g_, igemm_.mr)) {
+      const uint64_t band_macs = uint64_t{kBandBlocks} * igemm_.mr * g_.o * g_.cg * taps;
+      ForEachIndirectionBand(ctx.pool, g_, input, zero_.data(), igemm_.mr, band_macs,
+                             [&](const uint8_t** ind, size_t b0, size_t b1) {
         for (size_t b = b0; b < b1; ++b) {
-          const size_t i = b * kMr, mi = std::min(kMr, m - i);
-          for (uint32_t grp = 0; grp < g_.p.groups; ++grp) Tile(ind + (b - b0) * taps * kMr, mi, i, 0, g_.og, grp, output, params);
+          const size_t i = b * igemm_.mr, mi = std::min(igemm_.mr, m - i);
+          for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
+            Tile(ind + (b - b0) * taps * igemm_.mr, mi, i, 0, g_.og, grp, output, params);
+          }
         }
       });
       return;
     }
-    const uint8_t** indirection = indirection_.Get(g_, input, zero_.data(), kMr);
+    const uint8_t** indirection = indirection_.Get(g_, input, zero_.data(), igemm_.mr);
     const uint64_t macs = uint64_t{m} * g_.og * g_.cg * taps;  // per group
     for (uint32_t grp = 0; grp < g_.p.groups; ++grp) {
       // Whole rows with a quantized output too: its kernel is one call per tile then, not one per row.
-      const size_t whole = runtime::AlignUp(g_.og, kNr), half = HalfColumnTile(g_.og, kNr);
+      const size_t whole = runtime::AlignUp(g_.og, igemm_.nr), half = HalfColumnTile(g_.og, igemm_.nr);
       const size_t n_tile = quantization_.present() ? whole : activation_.ColumnTile(half, whole);
-      ParallelTiles2D(ctx.pool, macs, m, g_.og, kMr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
-        Tile(indirection + (i / kMr) * taps * kMr, mi, i, j, nj, grp, output, params);
+      ParallelTiles2D(ctx.pool, macs, m, g_.og, igemm_.mr, n_tile, [&](size_t i, size_t j, size_t mi, size_t nj) {
+        Tile(indirection + (i / igemm_.mr) * taps * igemm_.mr, mi, i, j, nj, grp, output, params);
       });
     }
   }
 
  private:
-  // Rows [i, i + mi) (one block of kMr pointers per tap at `ind`), columns [j, j + nj) of group grp.
+  // Rows [i, i + mi) (one block of MR pointers per tap at `ind`), columns [j, j + nj) of group grp.
   // `output` holds int32 or float32 elements, or bytes with the output quantization.
   void Tile(const uint8_t** ind, size_t mi, size_t i, size_t j, size_t nj, uint32_t grp, uint8_t* output,
             const kernels::QU8ConvParams& params) const {
-    const size_t block_bytes = group_packed_ / ((g_.og + kNr - 1) / kNr);
+    const size_t block_bytes = group_packed_ / ((g_.og + igemm_.nr - 1) / igemm_.nr);
     const auto run = [&](size_t j0, size_t nc, int32_t* tile, size_t stride) {
-      // The kMr-row tile also for the last rows: its block repeats the last pixel's pointers.
-      const uint8_t* w = packed_.data() + grp * group_packed_ + j0 / kNr * block_bytes;
+      // The MR-row tile also for the last rows: its block repeats the last pixel's pointers.
+      const uint8_t* w = packed_.data() + grp * group_packed_ + j0 / igemm_.nr * block_bytes;
       const size_t column = grp * g_.og + j0;
-      igemm_(mi, nc, g_.cg, g_.taps(), ind, w, tile, stride * sizeof(int32_t), kNr * sizeof(int32_t), grp * g_.cg, zero_.data(),
-             &params);
+      igemm_.fn(mi, nc, g_.cg, g_.taps(), ind, w, tile, stride * sizeof(int32_t), igemm_.nr * sizeof(int32_t), grp * g_.cg,
+                zero_.data(), &params);
       if (epilogue_.present()) epilogue_.Apply(tile, mi, nc, stride, column);
       activation_.Apply(reinterpret_cast<float*>(tile), mi, nc, stride);  // only with the float epilogue
     };
@@ -95,8 +103,8 @@ class ConvIntegerStep final : public runtime::Step {
       return;
     }
     constexpr size_t kColumns = OutputQuantization::kColumns;
-    static_assert(kMr <= OutputQuantization::kMaxRows && kColumns % kNr == 0);
-    alignas(16) int32_t scratch[kMr * kColumns];
+    static_assert(kMaxMr <= OutputQuantization::kMaxRows && kColumns % kernels::kQU8IgemmC2Nr == 0);
+    alignas(16) int32_t scratch[kMaxMr * kColumns];
     for (size_t j0 = j; j0 < j + nj; j0 += kColumns) {
       const size_t nc = std::min(kColumns, j + nj - j0);
       run(j0, nc, scratch, nc);
@@ -105,7 +113,7 @@ class ConvIntegerStep final : public runtime::Step {
   }
 
   ConvGeometry g_;
-  kernels::QU8IgemmUkernelFn igemm_;
+  IgemmTile igemm_;
   std::vector<uint8_t> packed_;
   size_t group_packed_;
   TensorRef in_, zero_point_, out_;
@@ -193,15 +201,15 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
   }
   std::vector<uint8_t> packed;
   size_t group_packed;
-  kernels::QU8IgemmUkernelFn igemm;
+  IgemmTile igemm;
   if (g.cg >= kMinChannelsForBytes) {
     group_packed = kernels::QU8PackedIgemmSizeU8(g.og, g.cg, taps);
     ASSIGN_OR_RETURN(packed, PackIntegerWeightsAsBytes(filter, p.groups, g.og, g.cg, taps, "convInteger"));
-    igemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2_ld64;
+    igemm = {kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2_ld64, 3, kernels::kQU8IgemmNr};
   } else {
-    group_packed = kernels::QU8PackedIgemmSize(g.og, g.cg, taps);
-    ASSIGN_OR_RETURN(packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger"));
-    igemm = kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2;
+    group_packed = kernels::QU8PackedIgemmSizeC2(g.og, g.cg, taps);
+    ASSIGN_OR_RETURN(packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger", /*c2=*/true));
+    igemm = {kernels::qu8_igemm_ukernel_4x8c2__wasmsimd_dot16x2, 4, kernels::kQU8IgemmC2Nr};
   }
   a.ConsumeConstant(2);
   return StepPtr(std::make_unique<ConvIntegerStep>(g, igemm, std::move(packed), group_packed, a.in[0], a.in[1], a.out[0], std::move(epilogue),

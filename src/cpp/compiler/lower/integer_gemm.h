@@ -20,10 +20,10 @@ namespace webnn::compiler {
 bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, size_t byte_stride, uint8_t* zero_point);
 
 // Packs weights that arrive less their zero point, as float32 exact integers in [-255, 255] [groups][nc][ks][kc],
-// as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi's layout): group g's block at g * QU8PackedIgemmSize(nc,
-// kc, ks). `op` names the node in the error.
+// as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi's layout, or with c2 QU8PackIgemmGoiC2's): group g's block at
+// g * QU8PackedIgemmSize(nc, kc, ks) (QU8PackedIgemmSizeC2). `op` names the node in the error.
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
-                                                  const char* op);
+                                                  const char* op, bool c2 = false);
 // The same as bytes at their stored size, a zero point per column (QU8PackIgemmGoiU8's layout, for the _ld64
 // kernels): group g's block at g * QU8PackedIgemmSizeU8(nc, kc, ks). Each column's values must span at most 255
 // (they do when they came from uint8 or int8 less one zero point).

@@ -96,4 +96,48 @@ void QU8PackIgemmGioU8(size_t nc, size_t kc, const uint8_t* w, const uint8_t* w_
              });
 }
 
+size_t QU8PackedIgemmSizeC2(size_t nc, size_t kc, size_t ks) {
+  const size_t blocks = (nc + kQU8IgemmC2Nr - 1) / kQU8IgemmC2Nr, pairs = (kc + 1) / 2;
+  return blocks * (kQU8IgemmC2Nr * sizeof(int32_t) + ks * pairs * kQU8IgemmC2Nr * 2 * sizeof(int16_t));
+}
+
+namespace {
+
+// The c2 layout from `value(column, tap, k)` (int16, less the zero point) and the biases.
+template <typename Value>
+void PackC2(size_t nc, size_t kc, size_t ks, const int32_t* bias, uint8_t* out, Value value) {
+  const size_t pairs = (kc + 1) / 2;
+  for (size_t j0 = 0; j0 < nc; j0 += kQU8IgemmC2Nr) {
+    for (size_t j = 0; j < kQU8IgemmC2Nr; ++j) {
+      const int32_t b = bias && j0 + j < nc ? bias[j0 + j] : 0;
+      std::memcpy(out, &b, sizeof(b));
+      out += sizeof(b);
+    }
+    for (size_t s = 0; s < ks; ++s) {
+      for (size_t p = 0; p < pairs; ++p) {
+        for (size_t j = 0; j < kQU8IgemmC2Nr; ++j) {
+          for (size_t k = 2 * p; k < 2 * p + 2; ++k) {
+            const int16_t v = j0 + j < nc && k < kc ? value(j0 + j, s, k) : int16_t{0};
+            std::memcpy(out, &v, sizeof(v));
+            out += sizeof(v);
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void QU8PackIgemmGoiC2(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* w_zero_point, bool per_channel,
+                       const int32_t* bias, void* packed) {
+  PackC2(nc, kc, ks, bias, static_cast<uint8_t*>(packed), [&](size_t n, size_t s, size_t k) {
+    return static_cast<int16_t>(int32_t{w[(n * ks + s) * kc + k]} - w_zero_point[per_channel ? n : 0]);
+  });
+}
+
+void QS16PackIgemmGoiC2(size_t nc, size_t kc, size_t ks, const int16_t* w, void* packed) {
+  PackC2(nc, kc, ks, nullptr, static_cast<uint8_t*>(packed), [&](size_t n, size_t s, size_t k) { return w[(n * ks + s) * kc + k]; });
+}
+
 }  // namespace webnn::kernels

@@ -16,7 +16,7 @@ namespace {
 
 using testing::Rng;
 
-enum class Weights { I16, U8 };
+enum class Weights { I16, U8, C2 };
 
 struct Kernel {
   const char* name;
@@ -27,6 +27,11 @@ struct Kernel {
   // The packed weights of the kernel's layout.
   std::vector<uint8_t> Pack(size_t nc, size_t kc, size_t ks, const uint8_t* w, const uint8_t* zp, bool per_channel,
                             const int32_t* bias) const {
+    if (weights == Weights::C2) {
+      std::vector<uint8_t> packed(QU8PackedIgemmSizeC2(nc, kc, ks));
+      QU8PackIgemmGoiC2(nc, kc, ks, w, zp, per_channel, bias, packed.data());
+      return packed;
+    }
     std::vector<uint8_t> packed(weights == Weights::U8 ? QU8PackedIgemmSizeU8(nc, kc, ks) : QU8PackedIgemmSize(nc, kc, ks));
     (weights == Weights::U8 ? QU8PackIgemmGoiU8 : QU8PackIgemmGoi)(nc, kc, ks, w, zp, per_channel, bias, packed.data());
     return packed;
@@ -67,7 +72,7 @@ void Check(const Kernel& kernel, size_t mr, size_t nc, size_t kc, size_t ks, boo
   const int32_t guard = 0x5A5A5A5A;
   std::vector<int32_t> c((kernel.mr + 1) * ldc, guard);
   QU8ConvParams params{a_zero_point};
-  kernel.fn(mr, nc, kc, ks, shifted.data(), packed.data(), c.data(), ldc * sizeof(int32_t), kQU8IgemmNr * sizeof(int32_t),
+  kernel.fn(mr, nc, kc, ks, shifted.data(), packed.data(), c.data(), ldc * sizeof(int32_t), kernel.nr * sizeof(int32_t),
             offset, zero.data(), &params);
   for (size_t r = 0; r < kernel.mr + 1; ++r) {
     for (size_t j = 0; j < ldc; ++j) {
@@ -94,7 +99,7 @@ TEST(QU8Igemm, TilesAgainstTheIntegerReference) {
     for (size_t kc : {1, 3, 7, 8, 9, 16, 23, 64}) {
       for (size_t ks : {1, 3, 9}) {
         for (size_t mr = 1; mr <= kernel.mr; ++mr) {
-          for (size_t nc : {1, 3, 4, 5, 9}) Check(kernel, mr, nc, kc, ks, (kc + nc) % 2 == 0, rng);
+          for (size_t nc : {1, 3, 4, 5, 9, 17}) Check(kernel, mr, nc, kc, ks, (kc + nc) % 2 == 0, rng);
         }
       }
     }
@@ -139,7 +144,8 @@ TEST(QU8Igemm, GioPackingMatchesGoi) {
   }
 }
 
-// Weights handed over less their zero point (QS16PackIgemmGoi) pack to the bytes QU8PackIgemmGoi makes from the
+// Weights handed over less their zero point (QS16PackIgemmGoi, QS16PackIgemmGoiC2) pack to the bytes QU8PackIgemmGoi
+// (QU8PackIgemmGoiC2) makes from the
 // stored bytes and zero points: per-tensor and per-column zero points, taps, nc and kc off the block sizes.
 TEST(QU8Igemm, Int16PackingMatchesBytesLessZeroPoints) {
   Rng rng(10);
@@ -156,6 +162,10 @@ TEST(QU8Igemm, Int16PackingMatchesBytesLessZeroPoints) {
           QU8PackIgemmGoi(nc, kc, ks, w.data(), zp.data(), per_channel, nullptr, from_bytes.data());
           QS16PackIgemmGoi(nc, kc, ks, less.data(), from_int16.data());
           ASSERT_EQ(from_bytes, from_int16) << "nc " << nc << " kc " << kc << " ks " << ks;
+          std::vector<uint8_t> c2_bytes(QU8PackedIgemmSizeC2(nc, kc, ks)), c2_int16(c2_bytes.size());
+          QU8PackIgemmGoiC2(nc, kc, ks, w.data(), zp.data(), per_channel, nullptr, c2_bytes.data());
+          QS16PackIgemmGoiC2(nc, kc, ks, less.data(), c2_int16.data());
+          ASSERT_EQ(c2_bytes, c2_int16) << "c2: nc " << nc << " kc " << kc << " ks " << ks;
         }
       }
     }
