@@ -102,14 +102,8 @@ class ConvIntegerStep final : public runtime::Step {
       run(j, nj, reinterpret_cast<int32_t*>(output) + i * g_.o + grp * g_.og + j, g_.o);
       return;
     }
-    constexpr size_t kColumns = OutputQuantization::kColumns;
-    static_assert(kMaxMr <= OutputQuantization::kMaxRows && kColumns % kernels::kQU8IgemmC2Nr == 0);
-    alignas(16) int32_t scratch[kMaxMr * kColumns];
-    for (size_t j0 = j; j0 < j + nj; j0 += kColumns) {
-      const size_t nc = std::min(kColumns, j + nj - j0);
-      run(j0, nc, scratch, nc);
-      quantization_.Apply(reinterpret_cast<const float*>(scratch), mi, nc, output + i * g_.o + grp * g_.og + j0, g_.o);
-    }
+    static_assert(kMaxMr <= OutputQuantization::kMaxRows && OutputQuantization::kColumns % kernels::kQU8IgemmC2Nr == 0);
+    quantization_.Tiled(mi, j, nj, output + i * g_.o + grp * g_.og + j, g_.o, run);
   }
 
   ConvGeometry g_;
@@ -208,7 +202,7 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
     igemm = {kernels::qu8_igemm_ukernel_3x4c8__wasmsimd_dot16x2_ld64, 3, kernels::kQU8IgemmNr};
   } else {
     group_packed = kernels::QU8PackedIgemmSizeC2(g.og, g.cg, taps);
-    ASSIGN_OR_RETURN(packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger", /*c2=*/true));
+    ASSIGN_OR_RETURN(packed, PackIntegerWeights(filter, p.groups, g.og, g.cg, taps, "convInteger"));
     igemm = {kernels::qu8_igemm_ukernel_4x8c2__wasmsimd_dot16x2, 4, kernels::kQU8IgemmC2Nr};
   }
   a.ConsumeConstant(2);

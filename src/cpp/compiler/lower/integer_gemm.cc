@@ -37,11 +37,11 @@ Expected<std::vector<uint8_t>> PackIntegerWeightsAsBytes(const float* w, size_t 
 }
 
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
-                                                  const char* op, bool c2) {
+                                                  const char* op) {
   // The int16 layout takes the values less their zero point as they are: one conversion pass, then the packing
   // (a round trip through bytes and per-column zero points took 20 ns a weight, 155 ms of a 7.5 MB int8 U-Net's
   // build).
-  const size_t group_bytes = c2 ? kernels::QU8PackedIgemmSizeC2(nc, kc, ks) : kernels::QU8PackedIgemmSize(nc, kc, ks);
+  const size_t group_bytes = kernels::QU8PackedIgemmSizeC2(nc, kc, ks);
   const size_t group_values = nc * ks * kc;
   std::vector<uint8_t> packed(group_bytes * groups);
   std::vector<int16_t> values(group_values);
@@ -54,7 +54,7 @@ Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups,
       exact &= static_cast<float>(values[i]) == f[i];
     }
     if (!exact) return NotSupported(std::string(op) + ": weights less their zero point are not integers in [-255, 255].");
-    (c2 ? kernels::QS16PackIgemmGoiC2 : kernels::QS16PackIgemmGoi)(nc, kc, ks, values.data(), packed.data() + grp * group_bytes);
+    kernels::QS16PackIgemmGoiC2(nc, kc, ks, values.data(), packed.data() + grp * group_bytes);
   }
   return packed;
 }

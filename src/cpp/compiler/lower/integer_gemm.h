@@ -20,10 +20,10 @@ namespace webnn::compiler {
 bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, size_t byte_stride, uint8_t* zero_point);
 
 // Packs weights that arrive less their zero point, as float32 exact integers in [-255, 255] [groups][nc][ks][kc],
-// as int16 for the qu8 IGEMM kernels (QU8PackIgemmGoi's layout, or with c2 QU8PackIgemmGoiC2's): group g's block at
-// g * QU8PackedIgemmSize(nc, kc, ks) (QU8PackedIgemmSizeC2). `op` names the node in the error.
+// as int16 for the qu8 IGEMM c2 kernels (QU8PackIgemmGoiC2's layout): group g's block at g *
+// QU8PackedIgemmSizeC2(nc, kc, ks). `op` names the node in the error.
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
-                                                  const char* op, bool c2 = false);
+                                                  const char* op);
 // The same as bytes at their stored size, a zero point per column (QU8PackIgemmGoiU8's layout, for the _ld64
 // kernels): group g's block at g * QU8PackedIgemmSizeU8(nc, kc, ks). Each column's values must span at most 255
 // (they do when they came from uint8 or int8 less one zero point).
@@ -108,6 +108,19 @@ class OutputQuantization {
     if (!present_) return;
     params_.scale = *ctx.As<float>(scale_);
     params_.zero_point = signed_ ? int32_t{*ctx.As<int8_t>(zero_point_)} : int32_t{*ctx.As<uint8_t>(zero_point_)};
+  }
+
+  // Columns [j, j + nj) of `rows` rows into the output bytes at `out` (column j of the first row; rows `out_stride`
+  // bytes apart): `compute(j0, nc, tile, stride)` writes columns [j0, j0 + nc) as float32 (its int32 sums through
+  // the epilogue) into a scratch tile on the stack, up to kColumns at a time, which is then quantized.
+  template <typename Compute>
+  void Tiled(size_t rows, size_t j, size_t nj, uint8_t* out, size_t out_stride, Compute&& compute) const {
+    alignas(16) int32_t scratch[kMaxRows * kColumns];
+    for (size_t j0 = j; j0 < j + nj; j0 += kColumns) {
+      const size_t nc = std::min(kColumns, j + nj - j0);
+      compute(j0, nc, scratch, nc);
+      Apply(reinterpret_cast<const float*>(scratch), rows, nc, out + (j0 - j), out_stride);
+    }
   }
 
   // Rows of nc float32 values (contiguous) to bytes at `out`, `out_stride` bytes apart: one kernel call when those

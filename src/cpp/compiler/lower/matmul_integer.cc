@@ -55,14 +55,8 @@ class MatMulIntegerStep final : public runtime::Step {
         if (epilogue_.present()) epilogue_.Apply(tile, mi, nc, stride, j0);
       };
       if (!quantization_.present()) return run(j, nj, reinterpret_cast<int32_t*>(output) + i * n_ + j, n_);
-      constexpr size_t kColumns = OutputQuantization::kColumns;
-      static_assert(kMaxMr <= OutputQuantization::kMaxRows && kColumns % kNr == 0);
-      alignas(16) int32_t scratch[kMaxMr * kColumns];
-      for (size_t j0 = j; j0 < j + nj; j0 += kColumns) {
-        const size_t nc = std::min(kColumns, j + nj - j0);
-        run(j0, nc, scratch, nc);
-        quantization_.Apply(reinterpret_cast<const float*>(scratch), mi, nc, output + i * n_ + j0, n_);
-      }
+      static_assert(kMaxMr <= OutputQuantization::kMaxRows && OutputQuantization::kColumns % kNr == 0);
+      quantization_.Tiled(mi, j, nj, output + i * n_ + j, n_, run);
     });
   }
 
