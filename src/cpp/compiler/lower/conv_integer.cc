@@ -36,6 +36,18 @@ struct IgemmTile {
 constexpr size_t kMaxMr = 4;
 constexpr uint32_t kMinChannelsForBytes = 128;
 
+// What both integer conv steps do first in a run: read the activation zero point (a run-time value) and refill the
+// padding row with it (steps of one plan run one at a time), and read the epilogue's and the output quantization's
+// operands.
+kernels::QU8ConvParams BeginRun(const ExecContext& ctx, TensorRef zero_point, std::vector<uint8_t>& zero,
+                                const IntegerEpilogue& epilogue, const OutputQuantization& quantization) {
+  const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point)};
+  std::memset(zero.data(), params.a_zero_point, zero.size());
+  epilogue.Load(ctx);
+  quantization.Load(ctx);
+  return params;
+}
+
 class ConvIntegerStep final : public runtime::Step {
  public:
   ConvIntegerStep(ConvGeometry g, IgemmTile igemm, std::vector<uint8_t> packed, size_t group_packed,
@@ -52,11 +64,7 @@ class ConvIntegerStep final : public runtime::Step {
   void Run(const ExecContext& ctx) const override {
     const uint8_t* input = ctx.As<uint8_t>(in_);
     uint8_t* output = ctx.As<uint8_t>(out_);
-    const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point_)};
-    // Steps of one plan run one at a time: the padding row can be refilled here.
-    std::memset(zero_.data(), params.a_zero_point, zero_.size());
-    epilogue_.Load(ctx);
-    quantization_.Load(ctx);
+    const kernels::QU8ConvParams params = BeginRun(ctx, zero_point_, zero_, epilogue_, quantization_);
     const size_t m = g_.pixels(), taps = g_.taps();
     if (BandedIndirection(g_, igemm_.mr)) {
       const uint64_t band_macs = uint64_t{kBandBlocks} * igemm_.mr * g_.o * g_.cg * taps;
@@ -137,10 +145,7 @@ class DepthwiseConvIntegerStep final : public runtime::Step {
   void Run(const ExecContext& ctx) const override {
     const uint8_t* input = ctx.As<uint8_t>(in_);
     uint8_t* output = ctx.As<uint8_t>(out_);
-    const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point_)};
-    std::memset(zero_.data(), params.a_zero_point, zero_.size());
-    epilogue_.Load(ctx);
-    quantization_.Load(ctx);
+    const kernels::QU8ConvParams params = BeginRun(ctx, zero_point_, zero_, epilogue_, quantization_);
     const bool banded = BandedIndirection(g_, 1);
     const uint8_t** indirection = banded ? nullptr : indirection_.Get(g_, input, zero_.data(), 1);
     const size_t taps = g_.taps(), row_elements = size_t{g_.ow} * g_.c;

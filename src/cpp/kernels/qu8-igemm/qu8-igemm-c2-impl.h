@@ -46,9 +46,7 @@ template <size_t MR>
 void IgemmC2WasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,
                      size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params) {
   int32_t* cr[MR];
-  for (size_t r = 0; r < MR; ++r) {
-    cr[r] = r == 0 ? c : r < mr ? reinterpret_cast<int32_t*>(reinterpret_cast<uintptr_t>(cr[r - 1]) + cm_stride) : cr[r - 1];
-  }
+  qu8_igemm_impl::OutputRows(c, mr, cm_stride, cr);
   const v128_t a_zero_point = wasm_i16x8_splat(static_cast<int16_t>(params->a_zero_point));
   const size_t k8 = kc & ~size_t{7}, tail = kc - k8;
   const uint8_t* w = static_cast<const uint8_t*>(packed_w);

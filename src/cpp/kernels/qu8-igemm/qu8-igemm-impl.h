@@ -51,6 +51,15 @@ WEBNN_KERNEL_INLINE v128_t SumLanes4(v128_t a, v128_t b, v128_t c, v128_t d) {
   return wasm_i32x4_add(wasm_i32x4_shuffle(ab, cd, 0, 1, 4, 5), wasm_i32x4_shuffle(ab, cd, 2, 3, 6, 7));
 }
 
+// The MR output row pointers of an IGEMM call: rows past mr alias the last real one (the kernels read that row's
+// pointers for them, so they store the same values).
+template <size_t MR>
+WEBNN_KERNEL_INLINE void OutputRows(int32_t* c, size_t mr, size_t cm_stride, int32_t* (&cr)[MR]) {
+  for (size_t r = 0; r < MR; ++r) {
+    cr[r] = r == 0 ? c : r < mr ? reinterpret_cast<int32_t*>(reinterpret_cast<uintptr_t>(cr[r - 1]) + cm_stride) : cr[r - 1];
+  }
+}
+
 enum class Weights { kI16, kU8 };
 
 template <Weights kWeights>
@@ -67,9 +76,7 @@ template <size_t MR, Weights kWeights>
 void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,
                    size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params) {
   int32_t* cr[MR];
-  for (size_t r = 0; r < MR; ++r) {
-    cr[r] = r == 0 ? c : r < mr ? reinterpret_cast<int32_t*>(reinterpret_cast<uintptr_t>(cr[r - 1]) + cm_stride) : cr[r - 1];
-  }
+  OutputRows(c, mr, cm_stride, cr);
   const v128_t a_zero_point = wasm_i16x8_splat(static_cast<int16_t>(params->a_zero_point));
   const size_t k8 = kc & ~size_t{7}, tail = kc - k8;
   // Each row's sum of (a - az) over every tap and k: the sum of its bytes (16 at a time, widened pairwise),
