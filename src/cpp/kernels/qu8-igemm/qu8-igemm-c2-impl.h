@@ -58,10 +58,7 @@ void IgemmC2WasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t**
     const uint8_t** ap = a;
     for (size_t s = ks; s != 0; --s) {
       const uint8_t* ar[MR];
-      for (size_t r = 0; r < MR; ++r) {
-        const uint8_t* p = ap[r < mr ? r : mr - 1];
-        ar[r] = p == zero ? p : p + a_offset;
-      }
+      qu8_igemm_impl::TapRows(ap, mr, zero, a_offset, ar);
       ap += MR;
       for (size_t k = 0; k < k8; k += 8) {
         v128_t va[MR];

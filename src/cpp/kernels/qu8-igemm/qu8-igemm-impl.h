@@ -60,6 +60,16 @@ WEBNN_KERNEL_INLINE void OutputRows(int32_t* c, size_t mr, size_t cm_stride, int
   }
 }
 
+// One tap's MR activation rows from its block of pointers: rows past mr read the last real row's; a pointer equal
+// to `zero` (padding) is used as is, every other one gets + a_offset.
+template <size_t MR>
+WEBNN_KERNEL_INLINE void TapRows(const uint8_t** ap, size_t mr, const uint8_t* zero, size_t a_offset, const uint8_t* (&ar)[MR]) {
+  for (size_t r = 0; r < MR; ++r) {
+    const uint8_t* p = ap[r < mr ? r : mr - 1];
+    ar[r] = p == zero ? p : p + a_offset;
+  }
+}
+
 enum class Weights { kI16, kU8 };
 
 template <Weights kWeights>
@@ -129,10 +139,7 @@ void IgemmWasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a
     const uint8_t** ap = a;
     for (size_t s = ks; s != 0; --s) {
       const uint8_t* ar[MR];
-      for (size_t r = 0; r < MR; ++r) {
-        const uint8_t* p = ap[r < mr ? r : mr - 1];
-        ar[r] = p == zero ? p : p + a_offset;
-      }
+      TapRows(ap, mr, zero, a_offset, ar);
       ap += MR;
       size_t k = 0;
       for (; k < k8; k += 8) {
