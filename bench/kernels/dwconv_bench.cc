@@ -57,9 +57,10 @@ void Run(const char* name, size_t kernel_taps, Call call) {
 #undef WEBNN_F32_DWCONV_GENERIC_UKERNEL
 
 // The qu8 kernels on the same shapes (uint8 activations, int16 weights, int32 out), beside the f32 rows.
-void RunQu8(const char* name, kernels::QU8DwconvUkernelFn fn) {
+void RunQu8(const char* name, size_t kernel_taps, kernels::QU8DwconvUkernelFn fn) {
   for (const Shape& s : kShapes) {
     const size_t taps = s.k * s.k, iw = s.w + s.k - 1, ih = s.h + s.k - 1;
+    if (kernel_taps != 0 && kernel_taps != taps) continue;
     std::vector<uint8_t> input(ih * iw * s.c, 131), zero(s.c, 128);
     std::vector<int16_t> w(taps * s.c, -77);
     std::vector<int32_t> out(s.h * s.w * s.c);
@@ -81,7 +82,7 @@ void RunQu8(const char* name, kernels::QU8DwconvUkernelFn fn) {
   }
 }
 
-#define WEBNN_QU8_DWCONV_UKERNEL(cr, name) const Register register_##name(#name, [] { RunQu8(#name, kernels::name); });
+#define WEBNN_QU8_DWCONV_UKERNEL(taps, cr, name) const Register register_##name(#name, [] { RunQu8(#name, taps, kernels::name); });
 #include "kernels/qu8-dwconv/qu8-dwconv.inc"
 #undef WEBNN_QU8_DWCONV_UKERNEL
 

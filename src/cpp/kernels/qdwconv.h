@@ -9,7 +9,8 @@
 // `channels` elements of any row.
 // Packed weights, per block of 8 channels: 8 int32 biases, then for each tap 8 int16 weights (channels past the
 // end 0). The activations are widened to int16 less the zero point and multiplied by the weights into int32
-// (i32x4.extmul_{low,high}_i16x8_s): (x - zx) and w each span [-255, 255], so no product fits int16.
+// (i32x4.extmul_{low,high}_i16x8_s): (x - zx) and w each span [-255, 255], so no product fits int16. The "9p" and
+// "25p" kernels take only that tap count (their `taps` argument must equal it); "up" any.
 #pragma once
 
 #include <cstddef>
@@ -29,7 +30,7 @@ size_t QU8PackedDwconvSize(size_t channels, size_t taps);  // in bytes
 // channel.
 void QS16PackDwconv(size_t channels, size_t taps, const int16_t* w, const int32_t* bias, void* packed);
 
-#define WEBNN_QU8_DWCONV_UKERNEL(cr, name)                                                                        \
+#define WEBNN_QU8_DWCONV_UKERNEL(tap_count, cr, name)                                                                        \
   void name(size_t channels, size_t output_width, size_t taps, const uint8_t** input, const void* packed_w,       \
             int32_t* output, size_t input_stride, size_t output_increment, size_t input_offset, const uint8_t* zero, \
             const QU8ConvParams* params);

@@ -1,5 +1,6 @@
-// qu8_dwconv_ukernel_up8c__wasmsimd_extmul: 8 channels a block, any tap count (kernels/qdwconv.h). Over-read: none
-// (the channel tail is loaded byte-exact). Reference: the __scalar twin (bit-exact: integer sums).
+// qu8_dwconv_ukernel_{up,9p,25p}8c__wasmsimd_extmul: 8 channels a block; any tap count, or 9 (3x3) or 25 (5x5)
+// (kernels/qdwconv.h). Over-read: none (the channel tail is loaded byte-exact). Reference: the __scalar twin
+// (bit-exact: integer sums).
 #include "kernels/qu8-dwconv/qu8-dwconv-impl.h"
 
 namespace webnn::kernels {
@@ -8,8 +9,24 @@ void qu8_dwconv_ukernel_up8c__wasmsimd_extmul(size_t channels, size_t output_wid
                                               const void* packed_w, int32_t* output, size_t input_stride,
                                               size_t output_increment, size_t input_offset, const uint8_t* zero,
                                               const QU8ConvParams* params) {
-  qu8_dwconv_impl::DwconvWasmSimd(channels, output_width, taps, input, packed_w, output, input_stride, output_increment,
+  qu8_dwconv_impl::DwconvWasmSimd<0>(channels, output_width, taps, input, packed_w, output, input_stride, output_increment,
                                   input_offset, zero, params);
+}
+
+void qu8_dwconv_ukernel_9p8c__wasmsimd_extmul(size_t channels, size_t output_width, size_t taps, const uint8_t** input,
+                                              const void* packed_w, int32_t* output, size_t input_stride,
+                                              size_t output_increment, size_t input_offset, const uint8_t* zero,
+                                              const QU8ConvParams* params) {
+  qu8_dwconv_impl::DwconvWasmSimd<9>(channels, output_width, taps, input, packed_w, output, input_stride, output_increment,
+                                     input_offset, zero, params);
+}
+
+void qu8_dwconv_ukernel_25p8c__wasmsimd_extmul(size_t channels, size_t output_width, size_t taps, const uint8_t** input,
+                                               const void* packed_w, int32_t* output, size_t input_stride,
+                                               size_t output_increment, size_t input_offset, const uint8_t* zero,
+                                               const QU8ConvParams* params) {
+  qu8_dwconv_impl::DwconvWasmSimd<25>(channels, output_width, taps, input, packed_w, output, input_stride, output_increment,
+                                      input_offset, zero, params);
 }
 
 }  // namespace webnn::kernels
