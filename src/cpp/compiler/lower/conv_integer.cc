@@ -191,8 +191,8 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
   IntegerEpilogue epilogue(a, 3, g.o, p.float_output, p.clamp);
   OutputQuantization quantization(a, ConvIntegerParams::kQuantizationInput, p.quantized_output);
   if (IsDepthwise(p.groups, g.c, g.o)) {
-    std::vector<int16_t> w(size_t{g.c} * taps);  // OHWI [C][KH][KW][1]: [channels][taps] as the packing takes it
-    for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<int16_t>(filter[i]);
+    // OHWI [C][KH][KW][1]: [channels][taps] as the packing takes it.
+    ASSIGN_OR_RETURN(std::vector<int16_t> w, Int16Weights(filter, size_t{g.c} * taps, "convInteger"));
     std::vector<uint8_t> packed(kernels::QU8PackedDwconvSize(g.c, taps));
     kernels::QS16PackDwconv(g.c, taps, w.data(), nullptr, packed.data());
     a.ConsumeConstant(2);

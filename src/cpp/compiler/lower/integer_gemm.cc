@@ -36,6 +36,18 @@ Expected<std::vector<uint8_t>> PackIntegerWeightsAsBytes(const float* w, size_t 
   return packed;
 }
 
+Expected<std::vector<int16_t>> Int16Weights(const float* w, size_t n, const char* op) {
+  std::vector<int16_t> values(n);
+  bool exact = true;
+  for (size_t i = 0; i < n; ++i) {
+    const float v = std::min(std::max(w[i], -255.0f), 255.0f);
+    values[i] = static_cast<int16_t>(v);
+    exact &= static_cast<float>(values[i]) == w[i];
+  }
+  if (!exact) return NotSupported(std::string(op) + ": weights less their zero point are not integers in [-255, 255].");
+  return values;
+}
+
 Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups, size_t nc, size_t kc, size_t ks,
                                                   const char* op) {
   // The int16 layout takes the values less their zero point as they are: one conversion pass, then the packing
@@ -43,18 +55,10 @@ Expected<std::vector<uint8_t>> PackIntegerWeights(const float* w, size_t groups,
   // build).
   const size_t group_bytes = kernels::QU8PackedIgemmSizeC2(nc, kc, ks);
   const size_t group_values = nc * ks * kc;
+  ASSIGN_OR_RETURN(std::vector<int16_t> values, Int16Weights(w, groups * group_values, op));
   std::vector<uint8_t> packed(group_bytes * groups);
-  std::vector<int16_t> values(group_values);
   for (size_t grp = 0; grp < groups; ++grp) {
-    const float* f = w + grp * group_values;
-    bool exact = true;
-    for (size_t i = 0; i < group_values; ++i) {
-      const float v = std::min(std::max(f[i], -255.0f), 255.0f);
-      values[i] = static_cast<int16_t>(v);
-      exact &= static_cast<float>(values[i]) == f[i];
-    }
-    if (!exact) return NotSupported(std::string(op) + ": weights less their zero point are not integers in [-255, 255].");
-    kernels::QS16PackIgemmGoiC2(nc, kc, ks, values.data(), packed.data() + grp * group_bytes);
+    kernels::QS16PackIgemmGoiC2(nc, kc, ks, values.data() + grp * group_values, packed.data() + grp * group_bytes);
   }
   return packed;
 }

@@ -19,6 +19,9 @@ namespace webnn::compiler {
 // minimum taken with 0. False when a value is not an integer or the column spans more than 255.
 bool ColumnAsBytes(const float* f, size_t len, size_t stride, uint8_t* bytes, size_t byte_stride, uint8_t* zero_point);
 
+// Weights that arrive less their zero point, float32 exact integers in [-255, 255], as int16; NotSupported naming
+// `op` when one is not.
+Expected<std::vector<int16_t>> Int16Weights(const float* w, size_t n, const char* op);
 // Packs weights that arrive less their zero point, as float32 exact integers in [-255, 255] [groups][nc][ks][kc],
 // as int16 for the qu8 IGEMM c2 kernels (QU8PackIgemmGoiC2's layout): group g's block at g *
 // QU8PackedIgemmSizeC2(nc, kc, ks). `op` names the node in the error.

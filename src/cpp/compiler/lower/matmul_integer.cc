@@ -1,8 +1,9 @@
 // matMulInteger (MatMulIntegerParams, made by FuseIntegerOps): the qu8 GEMM of uint8 rows [..., M, K] with a
 // run-time zero point by b packed once at its stored size from its bytes as given (uint8 and a zero point
 // per column, the _ld64 kernels: a one-row product is bound by the weight bytes it reads), exact int32 sums,
-// or float32 with the fused epilogue (integer_gemm.h), or quantized again (a QDQ model's requantization). The IGEMM kernels serve as GEMM: one tap, each
-// tile's row pointers made on the stack from a's base (a is a run-time tensor).
+// or float32 with the fused epilogue (integer_gemm.h), or quantized again (a QDQ model's requantization). The
+// IGEMM kernels serve as GEMM: one tap, each tile's row pointers made on the stack from a's base (a is a run-time
+// tensor).
 #include <algorithm>
 #include <vector>
 

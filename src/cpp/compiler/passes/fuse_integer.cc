@@ -78,9 +78,7 @@ const Node* UnitDequantizedActivation(const Subgraph& g, ValueId v) {
 const Node* ScaledDequantizedActivation(const Subgraph& g, ValueId v) {
   const Node* dq = DequantizeOf(g, v);
   if (!dq || g.values[dq->inputs[0]].type != DataType::kUint8) return nullptr;
-  const ValueId scale = dq->inputs[1];
-  if (!IsConstant(g, scale) || g.values[scale].type != DataType::kFloat32 || *NumElements(g.values[scale].shape) != 1 ||
-      *NumElements(g.values[dq->inputs[2]].shape) != 1) {
+  if (!IsOneElementConstant(g, dq->inputs[1], DataType::kFloat32) || *NumElements(g.values[dq->inputs[2]].shape) != 1) {
     return nullptr;
   }
   return dq;
@@ -372,9 +370,7 @@ void FuseIntegerMatMuls(Subgraph& g) {
 // point + 128: q + 128 = clamp(round(y / s) + z + 128, 0, 255), and (q + 128) - (z + 128) = q - z, so every
 // value is the same; the integer kernels read uint8 activations. The zero points must be one constant value.
 void UnsignQuantizedActivations(Subgraph& g) {
-  const auto one_int8_constant = [&](ValueId v) {
-    return IsConstant(g, v) && g.values[v].type == DataType::kInt8 && *NumElements(g.values[v].shape) == 1;
-  };
+  const auto one_int8_constant = [&](ValueId v) { return IsOneElementConstant(g, v, DataType::kInt8); };
   std::vector<std::vector<int>> readers(g.values.size());
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     if (g.nodes[i].removed) continue;

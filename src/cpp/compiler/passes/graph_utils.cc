@@ -23,6 +23,11 @@ std::vector<int> ConsumerCounts(const Subgraph& g) {
   return counts;
 }
 
+bool IsOneElementConstant(const Subgraph& g, ValueId v, DataType type) {
+  return v != kNoValue && g.values[v].kind == ValueKind::kConstant && g.values[v].type == type &&
+         *NumElements(g.values[v].shape) == 1;
+}
+
 int ProducerOf(const Subgraph& g, ValueId v) {
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     if (g.nodes[i].removed) continue;

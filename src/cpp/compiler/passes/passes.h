@@ -49,5 +49,6 @@ void ReduceStrength(Subgraph& g);
 void ReplaceAllUses(Subgraph& g, ValueId from, ValueId to);
 std::vector<int> ConsumerCounts(const Subgraph& g);  // per value: live consumers (+1 per graph output use)
 int ProducerOf(const Subgraph& g, ValueId v);        // live node index or -1
+bool IsOneElementConstant(const Subgraph& g, ValueId v, DataType type);  // a constant of `type` with one element
 
 }  // namespace webnn::compiler

@@ -77,17 +77,28 @@ void QuantizeScalar(size_t n, const float* x, T* y, const QuantParams* params) {
 template <typename T>
 struct QuantizeWasmSimdConstants {
   explicit QuantizeWasmSimdConstants(const QuantParams* params)
+      : QuantizeWasmSimdConstants(params, 1.0f / params->scale) {}
+  QuantizeWasmSimdConstants(const QuantParams* params, float r)
       : scale(wasm_f32x4_splat(params->scale)),
-        reciprocal(wasm_f32x4_splat(1.0f / params->scale)),
+        reciprocal(wasm_f32x4_splat(r)),
         zero_point(wasm_f32x4_splat(static_cast<float>(params->zero_point))),
         lowest(wasm_f32x4_splat(kLowest<T>)),
-        highest(wasm_f32x4_splat(kHighest<T>)) {
-    const float r = 1.0f / params->scale;
-    reciprocal_usable = std::isnormal(r);
-  }
-  v128_t scale, reciprocal, zero_point, lowest, highest;
+        highest(wasm_f32x4_splat(kHighest<T>)),
+        near_half(wasm_f32x4_const_splat(0.5f - 0x1p-11f)),
+        reciprocal_usable(std::isnormal(r)) {}
+  v128_t scale, reciprocal, zero_point, lowest, highest, near_half;
   bool reciprocal_usable;
 };
+
+// nearest(x * (1 / scale)) of the 4 floats at p; the lanes where it may differ from nearest(x / scale) (within
+// 2^-11 of a half-integer) are set in *ambiguous.
+template <typename T>
+WEBNN_KERNEL_INLINE v128_t RoundedByReciprocal(const float* p, const QuantizeWasmSimdConstants<T>& k, v128_t* ambiguous) {
+  const v128_t q = wasm_f32x4_mul(wasm_v128_load(p), k.reciprocal);
+  const v128_t rounded = wasm_f32x4_nearest(q);
+  *ambiguous = wasm_v128_or(*ambiguous, wasm_f32x4_gt(wasm_f32x4_abs(wasm_f32x4_sub(q, rounded)), k.near_half));
+  return rounded;
+}
 
 // nearest(x / scale) of 4 lanes, already rounded, to the clamped int32 result.
 template <typename T>
@@ -115,14 +126,9 @@ void QuantizeWasmSimd(size_t n, const float* x, T* y, const QuantParams* params)
     QuantizeScalar(n, x, y, params);
     return;
   }
-  const v128_t near_half = wasm_f32x4_const_splat(0.5f - 0x1p-11f);
   for (; n >= 16; n -= 16, x += 16, y += 16) {
     v128_t rounded[4], ambiguous = wasm_i64x2_const(0, 0);
-    for (int i = 0; i < 4; ++i) {
-      const v128_t q = wasm_f32x4_mul(wasm_v128_load(x + 4 * i), k.reciprocal);
-      rounded[i] = wasm_f32x4_nearest(q);
-      ambiguous = wasm_v128_or(ambiguous, wasm_f32x4_gt(wasm_f32x4_abs(wasm_f32x4_sub(q, rounded[i])), near_half));
-    }
+    for (int i = 0; i < 4; ++i) rounded[i] = RoundedByReciprocal(x + 4 * i, k, &ambiguous);
     if (wasm_v128_any_true(ambiguous)) {
       wasm_v128_store(y, NarrowToBytes<T>(divided(x), divided(x + 4), divided(x + 8), divided(x + 12)));
     } else {
@@ -133,10 +139,9 @@ void QuantizeWasmSimd(size_t n, const float* x, T* y, const QuantParams* params)
   // The last 4-15 four at a time (a fused conv's rows are often 8 or 24 channels wide: a copy through a block of 16
   // cost more than the row), the last 1-3 by the scalar twin.
   for (; n >= 4; n -= 4, x += 4, y += 4) {
-    const v128_t q = wasm_f32x4_mul(wasm_v128_load(x), k.reciprocal);
-    const v128_t rounded = wasm_f32x4_nearest(q);
-    const bool ambiguous = wasm_v128_any_true(wasm_f32x4_gt(wasm_f32x4_abs(wasm_f32x4_sub(q, rounded)), near_half));
-    const v128_t v = ambiguous ? divided(x) : QuantizeRounded(rounded, k);
+    v128_t ambiguous = wasm_i64x2_const(0, 0);
+    const v128_t rounded = RoundedByReciprocal(x, k, &ambiguous);
+    const v128_t v = wasm_v128_any_true(ambiguous) ? divided(x) : QuantizeRounded(rounded, k);
     wasm_v128_store32_lane(y, NarrowToBytes<T>(v, v, v, v), 0);
   }
   QuantizeScalar(n, x, y, params);
