@@ -3,7 +3,8 @@
 // navigator.ml) and for its `wasm` accelerator (XNNPACK), then run in turns after a warm-up; a run is
 // model.run() plus the outputs' data in JS, as a page needs them. For our side, per invoke: the MLContext calls
 // the delegate makes (count and JS time of each kind) and the time of our steps (the step profiler), so what is
-// left is LiteRT's and the delegate's own. Results go to window.__litert.
+// left is LiteRT's and the delegate's own; per compile: the time in our calls (createContext, opSupportLimits,
+// the builder's calls, build). Results go to window.__litert.
 import { Tensor, loadAndCompile, loadLiteRt } from '/node_modules/@litertjs/core/dist/index.js';
 import { seededInput } from '/test/browser/litert-models.mjs';
 
@@ -34,11 +35,42 @@ function instrument() {
   }
   const createContext = navigator.ml.createContext.bind(navigator.ml);
   navigator.ml.createContext = async (...args) => {
+    const t = performance.now();
     const context = await createContext(...args);
+    compileCalls.count('createContext', t);
     contexts.push(context);
     return context;
   };
+  const opSupportLimits = MLContext.prototype.opSupportLimits;
+  MLContext.prototype.opSupportLimits = function instrumented(...args) {
+    const t = performance.now();
+    try { return opSupportLimits.apply(this, args); } finally { compileCalls.count('opSupportLimits', t); }
+  };
+  for (const name of Object.getOwnPropertyNames(MLGraphBuilder.prototype)) {
+    const original = Object.getOwnPropertyDescriptor(MLGraphBuilder.prototype, name).value;
+    if (typeof original !== 'function' || name === 'constructor') continue;
+    const kind = name === 'build' || name === 'constant' ? name : name === 'input' ? 'constant' : 'operators';
+    MLGraphBuilder.prototype[name] = name === 'build'
+      ? async function instrumented(...args) {
+        const t = performance.now();
+        try { return await original.apply(this, args); } finally { compileCalls.count(kind, t); }
+      }
+      : function instrumented(...args) {
+        const t = performance.now();
+        try { return original.apply(this, args); } finally { compileCalls.count(kind, t); }
+      };
+  }
 }
+
+// The calls of ours a compile made: {kind: {count, ms}} (constant() and input() count as 'constant').
+const compileCalls = {
+  byKind: {},
+  count(kind, start) {
+    const entry = this.byKind[kind] ??= { count: 0, ms: 0 };
+    ++entry.count;
+    entry.ms += performance.now() - start;
+  },
+};
 
 // One run: inputs in, outputs' data out as JS arrays.
 async function invoke(model) {
@@ -60,9 +92,10 @@ async function measure(lib, url) {
   const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
   const engines = {};
   for (const accelerator of ['webnn', 'wasm']) {
+    compileCalls.byKind = {};
     const t = performance.now();
     const model = await loadAndCompile(bytes, { accelerator });
-    engines[accelerator] = { model, compileMs: performance.now() - t, ms: [] };
+    engines[accelerator] = { model, compileMs: performance.now() - t, ms: [], compileCalls: compileCalls.byKind };
   }
   for (let i = 0; i < WARMUP; ++i) for (const name of ['wasm', 'webnn']) await invoke(engines[name].model);
   for (let r = 0; r < runs; ++r) {
@@ -89,7 +122,7 @@ async function measure(lib, url) {
   calls.on = false;
   const perInvoke = Object.fromEntries(Object.entries(calls.byName).map(([k, v]) => [k, { count: v.count / runs, ms: v.ms / runs }]));
   for (const e of Object.values(engines)) e.model.delete();
-  const summary = (e) => ({ compileMs: e.compileMs, medianMs: medianOf(e.ms), bestMs: Math.min(...e.ms) });
+  const summary = (e) => ({ compileMs: e.compileMs, compileCalls: e.compileCalls, medianMs: medianOf(e.ms), bestMs: Math.min(...e.ms) });
   return { model: url.split('/').pop().replace(/\.tflite$/, ''), webnn: summary(engines.webnn), wasm: summary(engines.wasm),
            ours: { stepsMs: stepsMs / runs, calls: perInvoke,
                    steps: Object.fromEntries(Object.entries(byStep).map(([k, v]) => [k, { count: v.count / runs, ms: v.ms / runs, macs: v.macs / runs }])) } };

@@ -29,6 +29,16 @@ function parseArgs(argv) {
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : 'n/a');
 
 // The table's rows: [threads, model, webnn on us, wasm, ratio, compile, our calls per run, our steps, the rest].
+// Our calls' share of a webnn compile: ' (ours 12: builder 340x 4.1, build 6.0, ...)'; '' for older runs' figures.
+function compileShare(calls) {
+  if (!calls) return '';
+  const ms = (k) => calls[k]?.ms ?? 0;
+  const builderCount = (calls.constant?.count ?? 0) + (calls.operators?.count ?? 0);
+  const total = ms('createContext') + ms('opSupportLimits') + ms('constant') + ms('operators') + ms('build');
+  return ` (ours ${total.toFixed(0)}: builder ${builderCount}x ${(ms('constant') + ms('operators')).toFixed(1)}, build ${ms('build').toFixed(1)}, ` +
+         `context ${(ms('createContext') + ms('opSupportLimits')).toFixed(1)})`;
+}
+
 export function litertRows(data) {
   const rows = [];
   for (const r of data.results) {
@@ -43,7 +53,7 @@ export function litertRows(data) {
       const c = (name) => m.ours.calls[name]?.ms ?? 0;
       const callsMs = c('createTensor') + c('writeTensor') + c('readTensor') + Math.max(0, c('dispatch') - m.ours.stepsMs);
       rows.push([String(r.threads), m.model, `${f2(m.webnn.medianMs)} ms`, `${f2(m.wasm.medianMs)} ms`, f2(m.webnn.medianMs / m.wasm.medianMs),
-                 `${m.webnn.compileMs.toFixed(0)} / ${m.wasm.compileMs.toFixed(0)} ms`, calls, `${f2(m.ours.stepsMs)} ms`,
+                 `${m.webnn.compileMs.toFixed(0)} / ${m.wasm.compileMs.toFixed(0)} ms${compileShare(m.webnn.compileCalls)}`, calls, `${f2(m.ours.stepsMs)} ms`,
                  `${f2(m.webnn.medianMs - m.ours.stepsMs - callsMs)} ms`]);
     }
   }
@@ -53,7 +63,8 @@ export function litertRows(data) {
 export function litertTitle(data) {
   return 'LiteRT.js on the MediaPipe models of the browser tests: its `webnn` accelerator on us against its `wasm` accelerator ' +
          `(XNNPACK), in Chromium, one page, runs in turns after 5 warm-up runs each; median of ${data.runs} runs of model.run() ` +
-         'and the outputs\' data; ratio = webnn time / wasm time; compile = loadAndCompile(); our side of one webnn run: the ' +
+         'and the outputs\' data; ratio = webnn time / wasm time; compile = loadAndCompile(), with our calls\' share of the webnn one ' +
+         '(the builder\'s calls: count and ms; build(); createContext() and opSupportLimits()); our side of one webnn run: the ' +
          'MLContext calls the delegate made (per run: count and synchronous JS ms; a small graph\'s steps run inside dispatch()), ' +
          'our steps\' ms, and the rest: the run less our steps and our calls\' own time (LiteRT\'s and the delegate\'s). LiteRT runs on one thread (its JSPI build has no threaded variant).';
 }

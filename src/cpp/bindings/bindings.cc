@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bindings/call_record.h"
 #include "graph/graph_builder.h"
 #include "graph/support_limits.h"
 #include "runtime/context.h"
@@ -65,52 +66,16 @@ Expected<graph::OperandDesc> DescriptorFrom(const std::string& prefix, const val
   return graph::OperandDesc{*type, *shape};
 }
 
-__int128 ParseBigInt(const std::string& s) {
-  bool neg = !s.empty() && s[0] == '-';
-  __int128 v = 0;
-  for (size_t i = neg ? 1 : 0; i < s.size(); ++i) v = v * 10 + (s[i] - '0');
-  return neg ? -v : v;
-}
-
-// One JS value of a builder call -> ArgValue. Operands arrive as {operand: id}.
-graph::ArgValue ArgFrom(const val& v) {
-  using K = graph::ArgValue::Kind;
+// constant(dataType, value)'s value as an ArgValue: a number or a BigInt; anything else is one no reader takes.
+graph::ArgValue NumberArgFrom(const val& v) {
   graph::ArgValue a;
   std::string type = v.typeOf().as<std::string>();
-  if (type == "undefined" || v.isNull()) return a;
-  if (type == "boolean") {
-    a.kind = K::kBool;
-    a.boolean = v.as<bool>();
-  } else if (type == "number") {
-    a.kind = K::kNumber;
+  if (type == "number") {
+    a.kind = graph::ArgValue::Kind::kNumber;
     a.number = v.as<double>();
   } else if (type == "bigint") {
-    a.kind = K::kBigInt;
+    a.kind = graph::ArgValue::Kind::kBigInt;
     a.bigint = ParseBigInt(v.call<std::string>("toString"));
-  } else if (type == "string") {
-    a.kind = K::kString;
-    a.string = v.as<std::string>();
-  } else if (v.isArray()) {
-    unsigned n = v["length"].as<unsigned>();
-    a.kind = K::kNumberList;
-    for (unsigned i = 0; i < n; ++i) {
-      graph::ArgValue item = ArgFrom(v[i]);
-      if (item.kind == K::kNumber) {
-        a.numbers.push_back(item.number);
-      } else if (item.kind == K::kString) {
-        a.kind = K::kStringList;
-        a.strings.push_back(item.string);
-      } else if (item.kind == K::kOperand) {
-        a.kind = K::kOperandList;
-        a.operands.push_back(item.operand);
-      } else {
-        a.kind = K::kUndefined;  // a list of something we do not take: the reader reports it
-        return a;
-      }
-    }
-  } else if (type == "object" && v["operand"].isNumber()) {
-    a.kind = K::kOperand;
-    a.operand = v["operand"].as<uint32_t>();
   }
   return a;
 }
@@ -139,7 +104,7 @@ val Guarded(F&& body) {
 
 double Address(const void* p) { return static_cast<double>(reinterpret_cast<uintptr_t>(p)); }
 
-// Bytes JS copies in before a writeTensor() or constant(): JS fills [address, address + size).
+// Bytes JS copies in before a writeTensor(): JS fills [address, address + size).
 class Staging {
  public:
   explicit Staging(std::shared_ptr<runtime::Buffer> b) : buffer_(std::move(b)) {}
@@ -347,24 +312,12 @@ class GraphBuilder {
     });
   }
 
-  val constant(val type_name, val shape_array, const Staging& staged) {
-    return Guarded([&]() -> val {
-      auto type = TypeFrom(type_name);
-      auto shape = ShapeFrom(shape_array);
-      const auto& b = staged.get();
-      Expected<graph::OperandId> id = !type.ok() ? Expected<graph::OperandId>(type.status())
-                                      : !shape ? Expected<graph::OperandId>(TypeError("constant descriptor.shape: must be a sequence of unsigned long."))
-                                               : builder_->Constant(*type, *shape, b);
-      return id.ok() ? Ok(val(*id)) : Err(id.status());
-    });
-  }
-
   // constant(dataType, value): value is a JS number or BigInt (MLNumber).
   val constantNumber(val type_name, val value) {
     return Guarded([&]() -> val {
       auto type = TypeFrom(type_name);
       if (!type.ok()) return Err(type.status());
-      std::optional<graph::Number> n = graph::NumberFrom(ArgFrom(value));
+      std::optional<graph::Number> n = graph::NumberFrom(NumberArgFrom(value));
       if (!n) return Err(TypeError("constant value: must be a number or a bigint."));
       auto id = builder_->ConstantNumber(*type, *n);
       return id.ok() ? Ok(val(*id)) : Err(id.status());
@@ -378,33 +331,106 @@ class GraphBuilder {
     });
   }
 
-  // The one generic entry point for all operators: args is {name: value} (see ArgFrom).
-  val operation(std::string op, std::string label, val args) {
-    return Guarded([&]() -> val {
-      graph::Arguments arguments;
-      val keys = val::global("Object").call<val>("keys", args);
-      unsigned n = keys["length"].as<unsigned>();
-      for (unsigned i = 0; i < n; ++i) {
-        std::string key = keys[i].as<std::string>();
-        arguments.Set(key, ArgFrom(args[key]));
+  // The one generic entry point for all operators: the arguments are in the call record (call_record.h), the
+  // first `length` float64s of record() and `text`: the operator's name, the arguments' tokens, then the label
+  // (the rest of the text, whatever it holds). Returns the output count, and writes the outputs to the
+  // record as [count, then per output: id, data type (DataType's order, dataTypeNames()), rank, dimensions];
+  // -1 when the call failed (takeError() says why). The record may move to hold the outputs: then the count
+  // comes back as -2 - count, and JS asks record() for its new address.
+  int operation(const std::string& text, double length) {
+    try {
+      size_t used = length >= 0 && length <= static_cast<double>(record_.size()) ? static_cast<size_t>(length) : 0;
+      Expected<CallRecord> call = DecodeCallRecord(record_.data(), used, text);
+      if (!call.ok()) return Fail(call.status());
+      auto outputs = builder_->AddOperation(call->op, call->arguments, call->label);
+      if (!outputs.ok()) return Fail(outputs.status());
+      size_t size = 1;
+      for (graph::OperandId id : *outputs) size += 3 + builder_->Desc(id)->shape.size();
+      const double* before = record_.data();
+      if (record_.size() < size) record_.resize(size);
+      double* out = record_.data();
+      *out++ = static_cast<double>(outputs->size());
+      for (graph::OperandId id : *outputs) {
+        const graph::OperandDesc* d = builder_->Desc(id);
+        *out++ = id;
+        *out++ = static_cast<int>(d->type);
+        *out++ = static_cast<double>(d->shape.size());
+        for (uint32_t dim : d->shape) *out++ = dim;
       }
-      auto outputs = builder_->AddOperation(op, arguments, label);
-      if (!outputs.ok()) return Err(outputs.status());
-      val list = val::array();
-      for (graph::OperandId id : *outputs) list.call<void>("push", id);
-      return Ok(list);
-    });
+      int count = static_cast<int>(outputs->size());
+      return record_.data() == before ? count : -2 - count;
+    } catch (...) {
+      return Fail(UnknownError("out of memory."));
+    }
   }
 
-  val describe(uint32_t id) const {
-    const graph::OperandDesc* d = builder_->Desc(id);
-    if (!d) return val::null();
-    val r = val::object();
-    r.set("dataType", std::string(DataTypeName(d->type)));
-    val shape = val::array();
-    for (uint32_t s : d->shape) shape.call<void>("push", s);
-    r.set("shape", shape);
-    return r;
+  // The record's address, holding at least `doubles` float64s; 0 if it cannot grow.
+  double record(double doubles) {
+    try {
+      if (doubles > 0 && doubles <= 1e8 && record_.size() < doubles) record_.resize(static_cast<size_t>(doubles));
+    } catch (...) {
+      return 0;
+    }
+    return Address(record_.data());
+  }
+
+  // constant(descriptor, buffer) in two calls, with no JS objects in between: stageConstant() checks the
+  // descriptor (its shape: the record's first `rank` float64s) and, given the byte length, allocates the bytes JS
+  // copies in (returns their address; -1 on failure, see takeError()); addStagedConstant() makes them the
+  // constant (returns its id, or -1). A byte length of -1 checks the descriptor only.
+  double stageConstant(const std::string& type_name, double rank, double byte_length) {
+    try {
+      staged_.reset();
+      std::optional<DataType> type = ParseDataType(type_name);
+      if (!type) return Fail(TypeError("constant descriptor.dataType: '" + type_name + "' is not a valid MLOperandDataType."));
+      size_t n = rank >= 0 && rank <= static_cast<double>(record_.size()) ? static_cast<size_t>(rank) : SIZE_MAX;
+      if (n == SIZE_MAX) return Fail(TypeError("constant descriptor.shape: malformed."));
+      Shape shape;
+      for (size_t i = 0; i < n; ++i) {
+        double v = record_[i];
+        if (!(v >= 0 && v <= 4294967295.0) || v != static_cast<double>(static_cast<uint32_t>(v))) {
+          return Fail(TypeError("constant descriptor.shape: must be a sequence of unsigned long."));
+        }
+        shape.push_back(static_cast<uint32_t>(v));
+      }
+      Status valid = graph::ValidateDescriptor("constant descriptor", *type, shape);
+      if (!valid.ok()) return Fail(valid);
+      if (byte_length < 0) return 0;
+      if (!(byte_length <= static_cast<double>(SIZE_MAX))) return Fail(TypeError("constant buffer: byte length out of range."));
+      auto bytes = runtime::Buffer::Allocate(static_cast<size_t>(byte_length));
+      if (!bytes.ok()) return Fail(bytes.status());
+      staged_ = StagedConstant{*type, std::move(shape), std::move(bytes).value()};
+      return Address(staged_->bytes->data());
+    } catch (...) {
+      staged_.reset();
+      return Fail(UnknownError("out of memory."));
+    }
+  }
+
+  double addStagedConstant() {
+    try {
+      if (!staged_) return Fail(InvalidState("constant: nothing was staged."));
+      StagedConstant c = std::move(*staged_);
+      staged_.reset();
+      auto id = builder_->Constant(c.type, c.shape, std::move(c.bytes));
+      return id.ok() ? static_cast<double>(*id) : Fail(id.status());
+    } catch (...) {
+      return Fail(UnknownError("out of memory."));
+    }
+  }
+
+  // {error, message} of the last call that returned -1.
+  val takeError() {
+    val e = Err(error_);
+    error_ = Status::Ok();
+    return e;
+  }
+
+  // DataType's names in its order: what the record's data type numbers mean.
+  static val dataTypeNames() {
+    val names = val::array();
+    for (int i = 0; i < kDataTypeCount; ++i) names.call<void>("push", std::string(DataTypeName(static_cast<DataType>(i))));
+    return names;
   }
 
   val build(val names, val ids) {
@@ -442,8 +468,22 @@ class GraphBuilder {
   }
 
  private:
+  int Fail(const Status& s) {
+    error_ = s;
+    return -1;
+  }
+
+  struct StagedConstant {
+    DataType type;
+    Shape shape;
+    std::shared_ptr<runtime::Buffer> bytes;
+  };
+
   std::shared_ptr<runtime::Context> context_;
   std::shared_ptr<graph::GraphBuilder> builder_;
+  std::vector<double> record_ = std::vector<double>(64);
+  std::optional<StagedConstant> staged_;
+  Status error_;
 };
 
 val TensorLimitsToJs(const graph::OperandLimit& l) {
@@ -458,14 +498,6 @@ val TensorLimitsToJs(const graph::OperandLimit& l) {
   rank.set("max", l.max_rank);
   r.set("rankRange", rank);
   return r;
-}
-
-// The spec's "check dimensions" of a descriptor, for JS to run before it looks at a buffer (constant()).
-val CheckDescriptor(std::string prefix, val type_name, val shape_array) {
-  return Guarded([&]() -> val {
-    auto desc = DescriptorFrom(prefix, type_name, shape_array);
-    return desc.ok() ? Ok(val::undefined()) : Err(desc.status());
-  });
 }
 
 val OpSupportLimits() {
@@ -511,7 +543,6 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::function("init", &Init);
   emscripten::function("numThreads", &NumThreads);
   emscripten::function("opSupportLimits", &OpSupportLimits);
-  emscripten::function("checkDescriptor", &CheckDescriptor);
   emscripten::function("stage", &Stage);
   emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
   emscripten::function("heapInUse", &HeapInUse);
@@ -558,10 +589,13 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::class_<GraphBuilder>("GraphBuilder")
       .constructor<const Context&>()
       .function("input", &GraphBuilder::input)
-      .function("constant", &GraphBuilder::constant)
       .function("constantTensor", &GraphBuilder::constantTensor)
       .function("constantNumber", &GraphBuilder::constantNumber)
       .function("operation", &GraphBuilder::operation)
-      .function("describe", &GraphBuilder::describe)
+      .function("record", &GraphBuilder::record)
+      .function("stageConstant", &GraphBuilder::stageConstant)
+      .function("addStagedConstant", &GraphBuilder::addStagedConstant)
+      .function("takeError", &GraphBuilder::takeError)
+      .class_function("dataTypeNames", &GraphBuilder::dataTypeNames)
       .function("build", &GraphBuilder::build);
 }

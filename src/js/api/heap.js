@@ -41,6 +41,18 @@ export function checkBuffer(where, source, dataType, byteLength, { byteViews = [
   }
 }
 
+// A view of all of Wasm memory as `Type` (Float64Array, Int32Array...), made again only when memory has grown
+// (which replaces the buffer behind older views): for the small reads and writes of every API call.
+const views = new WeakMap();
+export function heapView(runtime, Type) {
+  const buffer = runtime.memory().buffer;
+  let cached = views.get(runtime);
+  if (cached?.buffer !== buffer) views.set(runtime, cached = { buffer, byType: new Map() });
+  let view = cached.byType.get(Type);
+  if (!view) cached.byType.set(Type, view = new Type(buffer));
+  return view;
+}
+
 export function bytesOf(source) {
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
   return new Uint8Array(source);

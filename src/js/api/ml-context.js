@@ -3,7 +3,7 @@
 // lost state. Spec: #api-mlcontext.
 import { convertArguments } from '../webidl/conversions.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
-import { bytesOf, checkBuffer, copyOut, descriptorByteLength, newFaultedBuffer, waitForFlag, withStaged } from './heap.js';
+import { bytesOf, checkBuffer, copyOut, descriptorByteLength, heapView, newFaultedBuffer, waitForFlag, withStaged } from './heap.js';
 import { contextInternals, destroyWhenCollected, graphInternals, tensorInternals } from './internals.js';
 import { MLTensor } from './ml-tensor.js';
 import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
@@ -11,6 +11,7 @@ import { INTERNAL, checkInternal, defineInterface } from './webidl-class.js';
 // readTensor()/writeTensor() views that hold bytes of any data type (see checkBuffer: Int8Array beyond the spec).
 const TENSOR_BYTE_VIEWS = ['Uint8Array', 'Int8Array'];
 const contexts = new WeakSet();
+const limitsByModule = new WeakMap();  // opSupportLimits() as JSON, per runtime
 
 function brand(self) {
   if (!contexts.has(self)) throw new TypeError('Illegal invocation');
@@ -32,12 +33,13 @@ export class MLContext {
   #lost;
   #resolveLost;
   #lostMessage = null;  // set once the context is destroyed or lost
-  #limits = null;
+  #lostFlag;  // the int32 index in Wasm memory of the flag the runtime sets once the context is lost
 
   constructor(token, runtime) {
     checkInternal(token);
     this.#runtime = runtime;
     this.#native = new runtime.module.Context();
+    this.#lostFlag = this.#native.lostFlagAddress() / 4;  // not `>> 2`: the address may be above 2 GiB
     this.#lost = new Promise((resolve) => { this.#resolveLost = resolve; });
     contexts.add(this);
     // Forgotten contexts: their tensors and graphs refer to them, so this waits until those are gone too.
@@ -46,18 +48,19 @@ export class MLContext {
       // Resolve `lost` as soon as the executor loses the context, without keeping this object alive or a
       // Node process running. Elsewhere the loss is noticed at the next call.
       const self = new WeakRef(this);
-      waitForFlag(runtime, this.#native.lostFlagAddress(), { holdProcess: false }).then(() => self.deref()?.#isLost());
+      waitForFlag(runtime, this.#lostFlag * 4, { holdProcess: false }).then(() => self.deref()?.#isLost());
     }
   }
 
-  // Whether the context is destroyed or lost; notices a loss on the executor and resolves `lost`.
+  // Whether the context is destroyed or lost; notices a loss on the executor and resolves `lost`. Every call
+  // of the API asks: the flag is read from Wasm memory (a native call took ~10% of a builder call).
   #isLost() {
-    if (this.#lostMessage === null) {
-      const message = this.#native.lostMessage();
-      if (message !== null) this.#markLost(message);
+    if (this.#lostMessage === null && Atomics.load(heapView(this.#runtime, Int32Array), this.#lostFlag) !== 0) {
+      this.#markLost(this.#native.lostMessage());
     }
     return this.#lostMessage !== null;
   }
+
 
   #markLost(message) {
     this.#lostMessage = message;
@@ -209,10 +212,13 @@ export class MLContext {
     }
   }
 
+  // A new dictionary each call, as the spec's; what it holds is the runtime's, built once (1-7 ms a context in
+  // Chromium, which LiteRT.js's delegate asks for each model it compiles).
   opSupportLimits() {
     brand(this);
-    this.#limits ??= JSON.stringify(this.#runtime.module.opSupportLimits());
-    return JSON.parse(this.#limits);
+    const { module } = this.#runtime;
+    if (!limitsByModule.has(module)) limitsByModule.set(module, JSON.stringify(module.opSupportLimits()));
+    return JSON.parse(limitsByModule.get(module));
   }
 
   destroy() {

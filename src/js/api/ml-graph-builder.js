@@ -1,11 +1,12 @@
 // MLGraphBuilder. Every operator method is defined generically from the IDL (generated/idl-tables.js):
-// arguments are converted as WebIDL says, flattened to {argument: value, 'options.member': value},
-// operands replaced by ids, and passed to the one native entry point, which validates them again.
-// Adding an operator needs no change here. Spec: #api-mlgraphbuilder.
+// arguments are converted as WebIDL says, flattened to argument: value and 'options.member': value, operands
+// replaced by ids, written into the native builder's call record (call-record.js) and passed to the one native
+// entry point, which validates them again. Adding an operator needs no change here. Spec: #api-mlgraphbuilder.
 import { operations } from '../generated/idl-tables.js';
 import { convertArguments } from '../webidl/conversions.js';
+import { CallRecord } from './call-record.js';
 import { invalidState, unwrap } from './errors.js';
-import { bytesOf, checkBuffer, descriptorByteLength, waitForFlag, withStaged } from './heap.js';
+import { bytesOf, checkBuffer, descriptorByteLength, waitForFlag } from './heap.js';
 import { contextInternals, operandInternals, tensorInternals } from './internals.js';
 import { MLGraph } from './ml-graph.js';
 import { MLOperand } from './ml-operand.js';
@@ -14,6 +15,8 @@ import { INTERNAL, defineInterface } from './webidl-class.js';
 const builders = new WeakSet();
 const release = new FinalizationRegistry((native) => native.delete());
 const kNonOperators = new Set(['input', 'constant', 'build']);
+// Thrown by #idOf() for an operand of another builder; the caller names the argument.
+class ForeignOperand extends Error {}
 
 function brand(self) {
   if (!builders.has(self)) throw new TypeError('Illegal invocation');
@@ -22,16 +25,20 @@ function brand(self) {
 
 export class MLGraphBuilder {
   #context;
+  #runtime;
   #native;
+  #record;
   #built = false;
+  #operandId = (value) => this.#idOf(value);
 
   constructor(...args) {
     if (!new.target) throw new TypeError("Failed to construct 'MLGraphBuilder': use 'new'.");
     const { args: [context] } = convertArguments('MLGraphBuilder', 'constructor', args);
     contextInternals.checkLive(context, 'MLGraphBuilder');
     this.#context = context;
-    const runtime = contextInternals.runtimeOf(context);
-    this.#native = new runtime.module.GraphBuilder(contextInternals.nativeOf(context));
+    this.#runtime = contextInternals.runtimeOf(context);
+    this.#native = new this.#runtime.module.GraphBuilder(contextInternals.nativeOf(context));
+    this.#record = new CallRecord(this.#runtime, this.#native);
     builders.add(this);
     release.register(this, this.#native, this);
   }
@@ -41,25 +48,25 @@ export class MLGraphBuilder {
     if (this.#built) throw invalidState(`${method}: the builder has already built a graph.`);
   }
 
-  #operand(result) {
-    const id = unwrap(result);
-    return new MLOperand(INTERNAL, this, id, this.#native.describe(id));
+  // A native call's result: the value, or the exception its error maps to.
+  #checked(result) {
+    if (result === -1) unwrap(this.#native.takeError());
+    return result;
   }
 
-  #encode(value, path) {
-    if (operandInternals.isOperand(value)) {
-      if (operandInternals.builderOf(value) !== this) throw new TypeError(`${path}: the operand belongs to another builder.`);
-      return { operand: operandInternals.idOf(value) };
-    }
-    if (Array.isArray(value)) return value.map((v, i) => this.#encode(v, `${path}[${i}]`));
-    return value;
+  // An operand's id; undefined for any other value. An operand of another builder is an error that names where
+  // it was passed (#operation() catches it and adds the path).
+  #idOf(value) {
+    if (!operandInternals.isOperand(value)) return undefined;
+    if (operandInternals.builderOf(value) !== this) throw new ForeignOperand();
+    return operandInternals.idOf(value);
   }
 
   input(...args) {
     brand(this);
     const { args: [name, desc] } = convertArguments('MLGraphBuilder', 'input', args);
     this.#checkUsable('input');
-    return this.#operand(this.#native.input(name, desc.dataType, desc.shape));
+    return new MLOperand(INTERNAL, this, unwrap(this.#native.input(name, desc.dataType, desc.shape)), desc);
   }
 
   constant(...args) {
@@ -73,47 +80,61 @@ export class MLGraphBuilder {
       if (tensorInternals.isDestroyed(tensor)) throw new TypeError('constant tensor: the tensor is destroyed.');
       if (!tensor.constant) throw new TypeError('constant tensor: the tensor was not created by createConstantTensor().');
       this.#checkUsable('constant');
-      return this.#operand(this.#native.constantTensor(tensorInternals.nativeOf(tensor)));
+      const id = unwrap(this.#native.constantTensor(tensorInternals.nativeOf(tensor)));
+      return new MLOperand(INTERNAL, this, id, { dataType: tensor.dataType, shape: tensor.shape });
     }
     this.#checkUsable('constant');
     if (sig[0] === 'dataType') {
       const [type, value] = converted;
       // The spec's cast of value to type (and Chromium's BigInt rule) is native: graph/cast_number.h.
-      return this.#operand(this.#native.constantNumber(type, value));
+      return new MLOperand(INTERNAL, this, unwrap(this.#native.constantNumber(type, value)), { dataType: type, shape: [] });
     }
     const [desc, buffer] = converted;
-    // The spec checks the descriptor's dimensions before the buffer.
-    unwrap(contextInternals.runtimeOf(this.#context).module.checkDescriptor('constant descriptor', desc.dataType, desc.shape));
-    checkBuffer('constant buffer', buffer, desc.dataType, descriptorByteLength(desc));
-    return this.#constantBytes(desc.dataType, desc.shape, bytesOf(buffer));
-  }
-
-  #constantBytes(type, shape, bytes) {
-    const runtime = contextInternals.runtimeOf(this.#context);
-    return this.#operand(withStaged(runtime, bytes, (staged) => this.#native.constant(type, shape, staged)));
+    const rank = this.#record.sealShape(desc.shape);
+    const byteLength = descriptorByteLength(desc);
+    try {
+      checkBuffer('constant buffer', buffer, desc.dataType, byteLength);
+    } catch (e) {
+      this.#checked(this.#native.stageConstant(desc.dataType, rank, -1));  // the spec checks the descriptor first
+      throw e;
+    }
+    // The bytes are copied once, into memory the constant then owns.
+    const address = this.#checked(this.#native.stageConstant(desc.dataType, rank, byteLength));
+    new Uint8Array(this.#runtime.memory().buffer, address, byteLength).set(bytesOf(buffer));
+    return new MLOperand(INTERNAL, this, this.#checked(this.#native.addStagedConstant()), desc);
   }
 
   #operation(name, args) {
     brand(this);
     const { args: converted, names } = convertArguments('MLGraphBuilder', name, args);
     this.#checkUsable(name);
-    const flat = {};
     const options = converted[names.indexOf('options')];
     const label = options?.label ?? '';
-    // Errors found here carry the label too, as the native ones do: "[label] op argument: reason".
-    const op = label ? `[${label}] ${name}` : name;
-    names.forEach((argName, i) => {
-      const value = converted[i];
-      if (argName === 'options' && value && typeof value === 'object') {
-        for (const [member, v] of Object.entries(value)) {
-          if (member !== 'label') flat[`options.${member}`] = this.#encode(v, `${op} options.${member}`);
+    const record = this.#record;
+    record.begin();
+    let path;
+    try {
+      for (let i = 0; i < names.length; ++i) {
+        const argName = names[i];
+        const value = converted[i];
+        if (argName === 'options' && value && typeof value === 'object') {
+          for (const member of Object.keys(value)) {
+            path = `options.${member}`;
+            if (member !== 'label') record.add(path, value[member], this.#operandId);
+          }
+        } else {
+          path = argName;
+          record.add(argName, value, this.#operandId);
         }
-      } else {
-        flat[argName] = this.#encode(value, `${op} ${argName}`);
       }
-    });
-    const ids = unwrap(this.#native.operation(name, label, flat));
-    return ids.map((id) => new MLOperand(INTERNAL, this, id, this.#native.describe(id)));
+    } catch (e) {
+      if (!(e instanceof ForeignOperand)) throw e;
+      // Errors found here carry the label too, as the native ones do: "[label] op argument: reason".
+      const at = record.listIndex < 0 ? path : `${path}[${record.listIndex}]`;
+      throw new TypeError(`${label ? `[${label}] ${name}` : name} ${at}: the operand belongs to another builder.`);
+    }
+    const result = this.#checked(this.#native.operation(...record.seal(name, label)));
+    return record.outputs(result).map((o) => new MLOperand(INTERNAL, this, o.id, o));
   }
 
   build(...args) {
@@ -123,7 +144,11 @@ export class MLGraphBuilder {
       const { args: [outputs] } = convertArguments('MLGraphBuilder', 'build', args);
       this.#checkUsable('build');
       const names = Object.keys(outputs);
-      const ids = names.map((n) => this.#encode(outputs[n], `build outputs['${n}']`).operand);
+      const ids = names.map((n) => {
+        const id = this.#buildOutputId(outputs[n]);
+        if (id === undefined) throw new TypeError(`build outputs['${n}']: the operand belongs to another builder.`);
+        return id;
+      });
       request = unwrap(this.#native.build(names, ids));
     } catch (e) {
       return Promise.reject(e);
@@ -144,6 +169,15 @@ export class MLGraphBuilder {
       return new MLGraph(INTERNAL, this.#context, unwrap(request.result()));
     } finally {
       request.delete();
+    }
+  }
+
+  #buildOutputId(operand) {
+    try {
+      return this.#idOf(operand);
+    } catch (e) {
+      if (e instanceof ForeignOperand) return undefined;
+      throw e;
     }
   }
 

@@ -554,9 +554,12 @@ function unionConverter(node, display) {
 const plans = new Map();
 
 function operationPlan(interfaceName, operationName) {
-  const key = `${interfaceName}.${operationName}`;
-  let plan = plans.get(key);
+  // By interface, then operation: no key string is built on every call.
+  let byOperation = plans.get(interfaceName);
+  if (!byOperation) plans.set(interfaceName, byOperation = new Map());
+  let plan = byOperation.get(operationName);
   if (plan) return plan;
+  const key = `${interfaceName}.${operationName}`;
   const isConstructor = operationName === 'constructor';
   const table = isConstructor ? constructors : hasOwn(operations, interfaceName) ? operations[interfaceName] : null;
   const overloads = table && hasOwn(table, isConstructor ? interfaceName : operationName)
@@ -598,7 +601,7 @@ function operationPlan(interfaceName, operationName) {
     minRequired: Math.min(...entries.map((e) => e.length)),
     sets,
   };
-  plans.set(key, plan);
+  byOperation.set(operationName, plan);
   return plan;
 }
 
