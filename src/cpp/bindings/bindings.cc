@@ -486,34 +486,42 @@ class GraphBuilder {
   Status error_;
 };
 
-val TensorLimitsToJs(const graph::OperandLimit& l) {
-  val r = val::object();
-  val types = val::array();
-  for (int i = 0; i < kDataTypeCount; ++i) {
-    if (l.types.Has(static_cast<DataType>(i))) types.call<void>("push", std::string(DataTypeName(static_cast<DataType>(i))));
+// opSupportLimits() as JSON text, which JS parses once per runtime: one string crosses, where building the
+// object through embind took thousands of calls (6-15 ms in Chromium).
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
   }
-  r.set("dataTypes", types);
-  val rank = val::object();
-  rank.set("min", l.min_rank);
-  rank.set("max", l.max_rank);
-  r.set("rankRange", rank);
-  return r;
+  return out + "\"";
 }
 
-val OpSupportLimits() {
-  graph::SupportLimits limits = graph::GetSupportLimits();
-  val r = val::object();
-  r.set("preferredInputLayout", limits.preferred_input_layout);
-  r.set("maxTensorByteLength", static_cast<double>(limits.max_tensor_byte_length));
-  r.set("input", TensorLimitsToJs(limits.input));
-  r.set("constant", TensorLimitsToJs(limits.constant));
-  r.set("output", TensorLimitsToJs(limits.output));
-  for (const auto& op : limits.ops) {
-    val entry = val::object();
-    for (const auto& operand : op.operands) entry.set(operand.name, TensorLimitsToJs(operand));
-    r.set(op.op, entry);
+std::string TensorLimitsJson(const graph::OperandLimit& l) {
+  std::string types;
+  for (int i = 0; i < kDataTypeCount; ++i) {
+    if (!l.types.Has(static_cast<DataType>(i))) continue;
+    if (!types.empty()) types += ',';
+    types += JsonString(DataTypeName(static_cast<DataType>(i)));
   }
-  return r;
+  return "{\"dataTypes\":[" + types + "],\"rankRange\":{\"min\":" + std::to_string(l.min_rank) + ",\"max\":" +
+         std::to_string(l.max_rank) + "}}";
+}
+
+std::string OpSupportLimitsJson() {
+  graph::SupportLimits limits = graph::GetSupportLimits();
+  std::string r = "{\"preferredInputLayout\":" + JsonString(limits.preferred_input_layout) +
+                  ",\"maxTensorByteLength\":" + std::to_string(limits.max_tensor_byte_length) +
+                  ",\"input\":" + TensorLimitsJson(limits.input) + ",\"constant\":" + TensorLimitsJson(limits.constant) +
+                  ",\"output\":" + TensorLimitsJson(limits.output);
+  for (const auto& op : limits.ops) {
+    std::string entry;
+    for (const auto& operand : op.operands) {
+      entry += (entry.empty() ? "" : ",") + JsonString(operand.name) + ":" + TensorLimitsJson(operand);
+    }
+    r += "," + JsonString(op.op) + ":{" + entry + "}";
+  }
+  return r + "}";
 }
 
 // Sizes the executor's compute pool and sets its inline policy (`inline_step_ms` negative or NaN: the default);
@@ -542,7 +550,7 @@ EMSCRIPTEN_BINDINGS(webnn) {
   using namespace webnn::bindings;
   emscripten::function("init", &Init);
   emscripten::function("numThreads", &NumThreads);
-  emscripten::function("opSupportLimits", &OpSupportLimits);
+  emscripten::function("opSupportLimitsJson", &OpSupportLimitsJson);
   emscripten::function("stage", &Stage);
   emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
   emscripten::function("heapInUse", &HeapInUse);

@@ -217,7 +217,7 @@ export class MLContext {
   opSupportLimits() {
     brand(this);
     const { module } = this.#runtime;
-    if (!limitsByModule.has(module)) limitsByModule.set(module, JSON.stringify(module.opSupportLimits()));
+    if (!limitsByModule.has(module)) limitsByModule.set(module, module.opSupportLimitsJson());
     return JSON.parse(limitsByModule.get(module));
   }
 
