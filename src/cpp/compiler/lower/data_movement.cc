@@ -33,12 +33,15 @@ void ForEachIndex(const Shape& shape, Fn&& fn) {
 
 Expected<StepPtr> LowerTranspose(const LowerArgs& a) {
   const auto& p = std::get<TransposeParams>(a.node.params);
-  size_t es = ByteSize(a.input(0).type);
-  Shape in_shape = a.input(0).shape;
-  std::vector<uint32_t> perm = p.perm;
+  const Shape& in_shape = a.input(0).shape;
+  // Planned once; the units (row copies, or tiles of 2-D planes) are shared out to the pool.
+  const kernels::TransposeNdPlan plan = kernels::PlanTransposeNd(ByteSize(a.input(0).type), in_shape.size(), in_shape.data(), p.perm.data());
   TensorRef rx = a.in[0], ry = a.out[0];
   return MakeStep("transpose", [=](const ExecContext& ctx) {
-    kernels::TransposeNd(es, in_shape.size(), in_shape.data(), perm.data(), ctx.Ptr(rx), ctx.Ptr(ry));
+    const uint8_t* x = ctx.Ptr(rx);
+    uint8_t* y = ctx.Ptr(ry);
+    // (a unit's cost in float-sized elements: it moves bytes)
+    ParallelRows(ctx.pool, plan.units, plan.unit_bytes / 4, [&](uint64_t b, uint64_t e) { kernels::RunTransposeNd(plan, x, y, b, e); });
   });
 }
 

@@ -60,6 +60,17 @@ void CheckNd(const std::vector<uint32_t>& shape, const std::vector<uint32_t>& pe
     ASSERT_EQ(out[o], ref[o]) << "element size " << sizeof(T) << " rank " << rank << " at " << o;
   }
   ASSERT_EQ(out[total], T(99)) << "wrote past the output";
+  // In parts, as a thread pool runs it: three uneven ranges of units, the last first.
+  const TransposeNdPlan plan = PlanTransposeNd(sizeof(T), rank, shape.data(), perm.data());
+  std::fill(out.begin(), out.end(), T(99));
+  const size_t a = plan.units / 3, b = plan.units - plan.units / 5;
+  RunTransposeNd(plan, in.data(), out.data(), b, plan.units);
+  RunTransposeNd(plan, in.data(), out.data(), 0, a);
+  RunTransposeNd(plan, in.data(), out.data(), a, b);
+  for (size_t o = 0; o < total; ++o) {
+    ASSERT_EQ(out[o], ref[o]) << "in parts: element size " << sizeof(T) << " rank " << rank << " at " << o << " of " << plan.units << " units";
+  }
+  ASSERT_EQ(out[total], T(99)) << "in parts: wrote past the output";
 }
 
 void CheckAllSizes(const std::vector<uint32_t>& shape, const std::vector<uint32_t>& perm) {
@@ -100,6 +111,25 @@ TEST(TransposeNd, LargeInnerSwap) {
   CheckAllSizes({37, 61}, {1, 0});
   CheckAllSizes({3, 33, 17}, {0, 2, 1});
   CheckAllSizes({5, 8, 12}, {2, 1, 0});
+}
+
+// Planes larger than a tile, both ways and both ways at once (an image's NCHW -> NHWC has 3 rows of H x W columns).
+TEST(TransposeNd, PlanesOfManyTiles) {
+  CheckAllSizes({1, 3, 37, 29}, {0, 2, 3, 1});
+  CheckAllSizes({2, 3, 300}, {0, 2, 1});
+  CheckAllSizes({130, 5}, {1, 0});
+  CheckAllSizes({2, 131, 517}, {0, 2, 1});
+  const TransposeNdPlan plan = PlanTransposeNd(4, 3, std::vector<uint32_t>{2, 131, 517}.data(), std::vector<uint32_t>{0, 2, 1}.data());
+  EXPECT_EQ(plan.units, 2u * 3 * 3);  // 2 planes of 3 x 3 tiles
+  EXPECT_EQ(plan.unit_bytes, 64u * 256 * 4);
+}
+
+TEST(TransposeNd, RowCopiesAreUnits) {
+  CheckAllSizes({4, 3, 5, 6}, {0, 2, 1, 3});
+  const TransposeNdPlan plan = PlanTransposeNd(4, 4, std::vector<uint32_t>{4, 3, 5, 6}.data(), std::vector<uint32_t>{0, 2, 1, 3}.data());
+  EXPECT_TRUE(plan.rows);
+  EXPECT_EQ(plan.units, 4u * 5 * 3);
+  EXPECT_EQ(plan.unit_bytes, 6u * 4);
 }
 
 }  // namespace
