@@ -74,6 +74,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   }
   FusePadIntoConv(g);
+  QuantizeConcatInputs(g);  // before FuseIntegerOps: the next conv then reads the concatenated bytes
   FuseIntegerOps(g);
   // Dequantized weights no fusion took (a QDQ convolution's filter, gemm weights): folded now, whatever their
   // size, instead of dequantized at every dispatch.

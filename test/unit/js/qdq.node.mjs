@@ -323,3 +323,59 @@ test('a QDQ gemm (bTranspose or not, int8 or uint8 b, per column or one scale, w
   assert.deepEqual(await runGemm({ m: 1, k: 24, n: 13, transposed: false, perColumn: false }), ['matMulInteger/gemm']);
   assert.deepEqual(await runGemm({ m: 7, k: 16, n: 9, transposed: true, bias: false }), ['matMulInteger/gemm']);
 });
+
+// A QDQ network's skip connection: quantizeLinear(concat(dequantizeLinear(a), resampled float, dequantizeLinear(b)))
+// -> concat(a, quantizeLinear(resampled), quantizeLinear(dequantizeLinear(b))) (compiler/passes/
+// quantize_concat_inputs.cc): a, dequantized with the concat's own scale and zero point, is taken as it is; b, with
+// another scale, is quantized like the float part. Checked bit for bit against the same graph with the scale given
+// as an input, which keeps the float concat and its quantizeLinear; then against the formula.
+test('quantizeLinear of a concat quantizes its inputs, taking the bytes quantized with its own scale as they are, bit for bit', async () => {
+  for (const type of ['uint8', 'int8']) {
+    const context = await ml.createContext();
+    const results = [];
+    const View = type === 'int8' ? Int8Array : Uint8Array;
+    const zero = type === 'int8' ? -3 : 5, scale = 4 / 255;
+    const a = new View(bytes(8 * 8 * 6, 11).buffer), b8 = new View(bytes(8 * 8 * 3, 12).buffer);
+    const small = Float32Array.from(bytes(4 * 4 * 4, 13), (v) => (v - 100) / 40);
+    for (const separate of [false, true]) {
+      const b = new MLGraphBuilder(context);
+      const one = [1];
+      const dq = (x, s) => b.dequantizeLinear(x, b.constant({ dataType: 'float32', shape: one }, Float32Array.of(s)),
+                                              b.constant({ dataType: type, shape: one }, View.of(zero)));
+      const ai = b.input('a', { dataType: type, shape: [1, 8, 8, 6] });
+      const bi = b.input('b', { dataType: type, shape: [1, 8, 8, 3] });
+      const xi = b.input('x', { dataType: 'float32', shape: [1, 4, 4, 4] });
+      const up = b.resample2d(xi, { mode: 'linear', scales: [2, 2], axes: [1, 2] });
+      const cat = b.concat([dq(ai, scale), up, dq(bi, 0.021)], 3);
+      const s = b.input('s', { dataType: 'float32', shape: one });
+      const q = b.quantizeLinear(cat, separate ? s : b.constant({ dataType: 'float32', shape: one }, Float32Array.of(scale)),
+                                 b.constant({ dataType: type, shape: one }, View.of(zero)));
+      const graph = await b.build({ q });
+      const tensor = async (dataType, shape, data) => {
+        const t = await context.createTensor({ dataType, shape, writable: true });
+        context.writeTensor(t, data);
+        return t;
+      };
+      const inputs = { a: await tensor(type, [1, 8, 8, 6], a), b: await tensor(type, [1, 8, 8, 3], b8), x: await tensor('float32', [1, 4, 4, 4], small) };
+      if (separate) inputs.s = await tensor('float32', one, Float32Array.of(scale));
+      const qt = await context.createTensor({ dataType: type, shape: [1, 8, 8, 13], readable: true });
+      __testing.profileNextDispatch(context);
+      context.dispatch(graph, inputs, { q: qt });
+      const out = new View(await context.readTensor(qt));
+      results.push({ out, steps: __testing.takeProfile(context).map((p) => p.step) });
+    }
+    context.destroy();
+    const [fused, separate] = results;
+    assert.ok(!fused.steps.includes('dequantizeLinear') || fused.steps.filter((st) => st === 'dequantizeLinear').length === 1, fused.steps.join(', '));
+    assert.equal(fused.steps.filter((st) => st === 'quantizeLinear').length, 2, fused.steps.join(', '));
+    assert.equal(separate.steps.filter((st) => st === 'quantizeLinear').length, 1, separate.steps.join(', '));
+    for (let i = 0; i < fused.out.length; ++i) {
+      if (fused.out[i] !== separate.out[i]) assert.fail(`${type} element ${i}: fused ${fused.out[i]}, separate ${separate.out[i]}`);
+    }
+    // a's bytes come through unchanged (quantizeLinear(dequantizeLinear(a)) with the same scale and zero point).
+    for (let p = 0; p < 64; ++p) {
+      for (let ch = 0; ch < 6; ++ch) assert.equal(fused.out[p * 13 + ch], a[p * 6 + ch], `${type} pixel ${p} channel ${ch}`);
+    }
+    assert.ok(new Set(fused.out).size > 8, 'the outputs should spread over the range');
+  }
+});

@@ -7,6 +7,7 @@
 #include "compiler/lower/indices.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
+#include "kernels/copy_rows.h"
 #include "kernels/transpose.h"
 
 namespace webnn::compiler {
@@ -108,7 +109,7 @@ Expected<StepPtr> LowerConcat(const LowerArgs& a) {
       uint64_t col = 0;
       for (size_t i = 0; i < ins.size(); ++i) {
         const uint8_t* x = ctx.Ptr(ins[i]);
-        for (uint64_t o = begin; o < end; ++o) std::memcpy(y + o * row_bytes + col, x + o * chunk[i], chunk[i]);
+        kernels::CopyRows(end - begin, chunk[i], x + begin * chunk[i], chunk[i], y + begin * row_bytes + col, row_bytes);
         col += chunk[i];
       }
     });

@@ -26,6 +26,10 @@ void FusePadIntoConv(Subgraph& g);
 // the same with matmul (ONNX MatMulInteger) into one MatMulInteger node, and the float epilogue after either
 // (cast to float32, mul by a scale, add a bias) into them.
 void FuseIntegerOps(Subgraph& g);
+// quantizeLinear (one constant scale and zero point) of a concat's float32 output that nothing else reads ->
+// the concat of its inputs quantized, an input dequantized with the same scale and zero point taken as its bytes
+// (a QDQ network's skip connections concatenate bytes).
+void QuantizeConcatInputs(Subgraph& g);
 // quantizeLinear (one constant scale and zero point, to uint8 or int8) of an integer conv's or matmul's float32
 // output that nothing else reads -> the integer node writes the quantized output (a QDQ model's requantization).
 // After FuseActivations: the activation comes before the quantization.

@@ -334,6 +334,61 @@ TEST(FuseOutputQuantizationTest, FoldsARequantizationIntoTheIntegerConv) {
   }
 }
 
+// quantizeLinear(concat(dequantizeLinear(a), x)) -> concat(a, quantizeLinear(x)) when the dequantization has the
+// same scale and zero point (equal values in other constants); a dequantization with another scale is quantized
+// like any input; nothing moves when the concat's float output is seen by anything else.
+TEST(QuantizeConcatInputsTest, QuantizesTheInputsAndTakesBytesQuantizedTheSameWay) {
+  const size_t kQuantize = NodeParams(QuantizeParams{}).index();
+  const auto bytes = [](Subgraph& g, DataType type, uint8_t v) {
+    auto buffer = runtime::Buffer::Allocate(1);
+    EXPECT_TRUE(buffer.ok());
+    (*buffer)->data()[0] = v;
+    return g.AddConstant(type, {1}, *buffer);
+  };
+  for (int c = 0; c < 2; ++c) {
+    Subgraph g;
+    ValueId a = g.AddInput("a", DataType::kUint8, {1, 4, 4, 3});
+    ValueId b = g.AddInput("b", DataType::kUint8, {1, 4, 4, 2});
+    ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 5});
+    const auto dequantized = [&](ValueId v, float scale, uint8_t zero_point) {
+      ValueId y = g.AddValue(DataType::kFloat32, g.values[v].shape);
+      g.AddNode(QuantizeParams{true}, {v, Floats(g, {1}, {scale}), bytes(g, DataType::kUint8, zero_point)}, {y}, "dq");
+      return y;
+    };
+    ValueId da = dequantized(a, 0.5f, 3), db = dequantized(b, 0.25f, 3);
+    ValueId cat = g.AddValue(DataType::kFloat32, {1, 4, 4, 10});
+    g.AddNode(ConcatParams{3}, {da, x, db}, {cat}, "concat");
+    ValueId q = g.AddValue(DataType::kUint8, {1, 4, 4, 10});
+    ValueId s = Floats(g, {1}, {0.5f}), z = bytes(g, DataType::kUint8, 3);
+    g.AddNode(QuantizeParams{}, {cat, s, z}, {q}, "q");
+    g.AddOutput("q", q);
+    if (c == 1) g.AddOutput("cat", cat);
+    QuantizeConcatInputs(g);
+    RemoveDeadNodes(g);
+    if (c == 1) {
+      EXPECT_EQ(CountLive(g, kQuantize), 3);  // unchanged
+      continue;
+    }
+    // dq(a) kept out (a is taken as it is); x and dq(b) quantized before the concat, which writes q.
+    ASSERT_EQ(CountLive(g, kQuantize), 3);
+    const Node* concat = nullptr;
+    for (const Node& n : g.nodes) {
+      if (!n.removed && std::holds_alternative<ConcatParams>(n.params)) concat = &n;
+    }
+    ASSERT_NE(concat, nullptr);
+    EXPECT_EQ(concat->outputs[0], q);
+    ASSERT_EQ(concat->inputs.size(), 3u);
+    EXPECT_EQ(concat->inputs[0], a);
+    for (size_t k : {1, 2}) {
+      const int p = ProducerOf(g, concat->inputs[k]);
+      ASSERT_GE(p, 0);
+      EXPECT_FALSE(std::get<QuantizeParams>(g.nodes[p].params).dequantize);
+      EXPECT_EQ(g.nodes[p].inputs[1], s);
+      EXPECT_LT(static_cast<size_t>(p), static_cast<size_t>(concat - g.nodes.data()));  // still in topological order
+    }
+  }
+}
+
 TEST(ReduceStrengthTest, PowOfTwoBecomesMulOnlyWhenEveryExponentIsTwoAndNothingBroadcasts) {
   Subgraph g;
   ValueId x = g.AddInput("x", DataType::kFloat32, {2, 3});
