@@ -83,6 +83,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   ReduceStrength(g);
   if (options.fuse_activations) FuseActivations(g);
   FuseOutputQuantization(g);
+  PairMinMaxReductions(g);
   RemoveDeadNodes(g);
 
   auto plan = std::make_unique<runtime::Plan>();

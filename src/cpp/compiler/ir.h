@@ -42,7 +42,9 @@ struct MinMax {
 using kernels::BinaryOp;
 using kernels::UnaryOp;
 
-enum class ReduceOp : uint8_t { kSum, kMean, kMax, kMin, kProduct, kL1, kL2, kLogSum, kLogSumExp, kSumSquare };
+// kMinMax: reduceMin and reduceMax of one float32 tensor over all of it as one node of two outputs (min, max),
+// made by PairMinMaxReductions only.
+enum class ReduceOp : uint8_t { kSum, kMean, kMax, kMin, kProduct, kL1, kL2, kLogSum, kLogSumExp, kSumSquare, kMinMax };
 enum class PoolKind : uint8_t { kMax, kAverage, kL2 };
 enum class PadMode : uint8_t { kConstant, kEdge, kReflection };
 

@@ -26,5 +26,8 @@ float f32_rmax_ukernel__wasmsimd_u16(size_t n, const float* x);
 float f32_rmax_ukernel__scalar(size_t n, const float* x);
 float f32_rmin_ukernel__wasmsimd_u16(size_t n, const float* x);
 float f32_rmin_ukernel__scalar(size_t n, const float* x);
+// Min and max of x[0..n) (n >= 1) in one pass, each what the kernels above give (NaN and zero signs included).
+void f32_rminmax_ukernel__wasmsimd_u8(size_t n, const float* x, float* min, float* max);
+void f32_rminmax_ukernel__scalar(size_t n, const float* x, float* min, float* max);
 
 }  // namespace webnn::kernels

@@ -1,28 +1,44 @@
 // reduceMin / reduceMax over a whole tensor of hundreds of thousands of floats (DynamicQuantizeLinear's pair
 // over an activation) run in chunks across the pool (compiler/lower/reduce_norm.cc): the result is what one
 // pass gives, exactly — against Math.min/Math.max, with the extreme in any chunk, a NaN in the last chunk only
-// (NaN wins), and -0/+0 as the extremes (min takes -0, max +0).
+// (NaN wins), and -0/+0 as the extremes (min takes -0, max +0). The two of one tensor run as one step
+// (compiler/passes/pair_min_max_reductions.cc: both in one pass), checked against each built alone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
 
 const ml = createML({ numThreads: 2 });
 const context = await ml.createContext();
 const SHAPE = [1, 3, 300, 301];
 const N = SHAPE.reduce((p, d) => p * d, 1);
 
+// [min, max] of data: both from one graph (one step), and each from a graph of its own, which must agree bit for bit.
 async function extremes(data) {
-  const b = new MLGraphBuilder(context);
-  const x = b.input('x', { dataType: 'float32', shape: SHAPE });
-  const graph = await b.build({ min: b.reduceMin(x), max: b.reduceMax(x) });
-  const xt = await context.createTensor({ dataType: 'float32', shape: SHAPE, writable: true });
-  const mn = await context.createTensor({ dataType: 'float32', shape: [], readable: true });
-  const mx = await context.createTensor({ dataType: 'float32', shape: [], readable: true });
-  context.writeTensor(xt, data);
-  context.dispatch(graph, { x: xt }, { min: mn, max: mx });
-  const result = [new Float32Array(await context.readTensor(mn))[0], new Float32Array(await context.readTensor(mx))[0]];
-  graph.destroy();
-  return result;
+  const run = async (which) => {
+    const b = new MLGraphBuilder(context);
+    const x = b.input('x', { dataType: 'float32', shape: SHAPE });
+    const outputs = {};
+    if (which !== 'max') outputs.min = b.reduceMin(x);
+    if (which !== 'min') outputs.max = b.reduceMax(x);
+    const graph = await b.build(outputs);
+    const xt = await context.createTensor({ dataType: 'float32', shape: SHAPE, writable: true });
+    const tensors = {};
+    for (const name of Object.keys(outputs)) tensors[name] = await context.createTensor({ dataType: 'float32', shape: [], readable: true });
+    context.writeTensor(xt, data);
+    __testing.profileNextDispatch(context);
+    context.dispatch(graph, { x: xt }, tensors);
+    const result = {};
+    for (const [name, t] of Object.entries(tensors)) result[name] = new Float32Array(await context.readTensor(t))[0];
+    result.steps = __testing.takeProfile(context).map((p) => p.step);
+    graph.destroy();
+    return result;
+  };
+  const both = await run('both'), min = await run('min'), max = await run('max');
+  assert.deepEqual(both.steps, ['reduce/minmax']);
+  assert.deepEqual(min.steps, ['reduce']);
+  assert.ok(Object.is(both.min, min.min), `paired min ${both.min}, alone ${min.min}`);
+  assert.ok(Object.is(both.max, max.max), `paired max ${both.max}, alone ${max.max}`);
+  return [both.min, both.max];
 }
 
 function random(seed) {

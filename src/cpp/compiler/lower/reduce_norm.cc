@@ -294,10 +294,41 @@ StepPtr MakeReduceFloat(const LowerArgs& a, const ReduceParams& p) {
   });
 }
 
+// kMinMax (PairMinMaxReductions): the min and the max of all of a float32 tensor in one pass (f32_rminmax: 12.3 ->
+// 4.3 ms for a U-Net's 26 pairs at 1 thread). Chunks across the pool, combined by Extreme (exact in any order, so
+// each result is the one reduceMin's or reduceMax's step gives).
+StepPtr MakeMinMax(const LowerArgs& a) {
+  constexpr uint64_t kChunk = 65536;
+  const uint64_t n = *NumElements(a.input(0).shape);
+  TensorRef rx = a.in[0], rmin = a.out[0], rmax = a.out[1];
+  return MakeStep("reduce/minmax", [=](const ExecContext& ctx) {
+    const float* x = ctx.As<float>(rx);
+    const uint64_t chunks = (n + kChunk - 1) / kChunk;
+    std::vector<float> mins(chunks), maxs(chunks);
+    ParallelRows(ctx.pool, chunks, 2 * kChunk, [&](uint64_t b, uint64_t e) {
+      for (uint64_t c = b; c < e; ++c) {
+        const size_t count = static_cast<size_t>(std::min(kChunk, n - c * kChunk));
+        kernels::f32_rminmax_ukernel__wasmsimd_u8(count, x + c * kChunk, &mins[c], &maxs[c]);
+      }
+    });
+    float lo = mins[0], hi = maxs[0];
+    for (uint64_t c = 1; c < chunks; ++c) {
+      lo = Extreme(false, lo, mins[c]);
+      hi = Extreme(true, hi, maxs[c]);
+    }
+    *ctx.As<float>(rmin) = lo;
+    *ctx.As<float>(rmax) = hi;
+  });
+}
+
 }  // namespace
 
 Expected<StepPtr> LowerReduce(const LowerArgs& a) {
   const auto& p = std::get<ReduceParams>(a.node.params);
+  if (p.op == ReduceOp::kMinMax) {
+    if (a.input(0).type != DataType::kFloat32 || a.node.outputs.size() != 2) return NotSupported("reduce: a min-max pair of float32 only.");
+    return MakeMinMax(a);
+  }
   if (a.input(0).type == DataType::kFloat32) {
     if (StepPtr step = MakeReduceFloat<float>(a, p)) return step;
   } else if (a.input(0).type == DataType::kFloat16) {

@@ -46,6 +46,9 @@ void KeepBlockwiseWeights(Subgraph& g);
 // matmul(a, transpose(b) of its last two axes) -> matmul reading b transposed (attention's q . K^T): no pass over b
 // to transpose it, and one row against a b computed at run time reads b once where it lies.
 void FuseTransposedB(Subgraph& g);
+// reduceMin and reduceMax of the same float32 tensor over all of it (DynamicQuantizeLinear's pair) -> one node
+// with both outputs, which reads the tensor once from memory.
+void PairMinMaxReductions(Subgraph& g);
 // Replaces nodes by cheaper ones that compute the same bits: pow(x, 2) by mul(x, x).
 void ReduceStrength(Subgraph& g);
 

@@ -26,5 +26,9 @@ float RMinMax(size_t n, const float* x) {
 
 float f32_rmax_ukernel__scalar(size_t n, const float* x) { return RMinMax<true>(n, x); }
 float f32_rmin_ukernel__scalar(size_t n, const float* x) { return RMinMax<false>(n, x); }
+void f32_rminmax_ukernel__scalar(size_t n, const float* x, float* min, float* max) {
+  *min = RMinMax<false>(n, x);
+  *max = RMinMax<true>(n, x);
+}
 
 }  // namespace webnn::kernels

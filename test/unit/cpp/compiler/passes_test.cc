@@ -389,6 +389,34 @@ TEST(QuantizeConcatInputsTest, QuantizesTheInputsAndTakesBytesQuantizedTheSameWa
   }
 }
 
+// reduceMin and reduceMax of all of one float32 tensor become one kMinMax node (at the first's place, outputs min
+// then max); not over some axes only, not of two tensors.
+TEST(PairMinMaxReductionsTest, PairsWholeTensorMinAndMaxOfOneInput) {
+  const size_t kReduce = NodeParams(ReduceParams{}).index();
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {2, 3});
+  ValueId other = g.AddInput("other", DataType::kFloat32, {2, 3});
+  const auto reduce = [&](ReduceOp op, ValueId in, std::vector<uint32_t> axes) {
+    ValueId y = g.AddValue(DataType::kFloat32, {1, 1});
+    g.AddNode(ReduceParams{op, axes}, {in}, {y}, "r");
+    g.AddOutput("y" + std::to_string(g.nodes.size()), y);
+    return y;
+  };
+  ValueId mx = reduce(ReduceOp::kMax, x, {1, 0}), partial = reduce(ReduceOp::kMin, x, {1});
+  ValueId mn = reduce(ReduceOp::kMin, x, {0, 1}), elsewhere = reduce(ReduceOp::kMin, other, {0, 1});
+  PairMinMaxReductions(g);
+  RemoveDeadNodes(g);
+  EXPECT_EQ(CountLive(g, kReduce), 3);
+  const auto& pair = std::get<ReduceParams>(g.nodes[0].params);
+  EXPECT_EQ(pair.op, ReduceOp::kMinMax);
+  EXPECT_EQ(g.nodes[0].outputs, (std::vector<ValueId>{mn, mx}));
+  EXPECT_EQ(std::get<ReduceParams>(g.nodes[1].params).op, ReduceOp::kMin);  // over axis 1 only
+  EXPECT_EQ(g.nodes[1].outputs[0], partial);
+  EXPECT_TRUE(g.nodes[2].removed);
+  EXPECT_EQ(std::get<ReduceParams>(g.nodes[3].params).op, ReduceOp::kMin);  // another tensor's
+  EXPECT_EQ(g.nodes[3].outputs[0], elsewhere);
+}
+
 TEST(ReduceStrengthTest, PowOfTwoBecomesMulOnlyWhenEveryExponentIsTwoAndNothingBroadcasts) {
   Subgraph g;
   ValueId x = g.AddInput("x", DataType::kFloat32, {2, 3});

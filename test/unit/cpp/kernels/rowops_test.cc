@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
+#include <tuple>
 #include <vector>
 
 #include "kernels/kernel_testutil.h"
@@ -184,6 +186,39 @@ TEST(F32Reduce, MinRows) {
   EXPECT_TRUE(std::signbit(f32_rmin_ukernel__wasmsimd_u16(3, special.data())));
   EXPECT_TRUE(std::signbit(f32_rmin_ukernel__scalar(3, special.data())));
   EXPECT_EQ(f32_rmin_ukernel__wasmsimd_u16(1, special.data()), INFINITY);
+}
+
+// The pair in one pass: bit for bit the min and max kernels', with zeros of either sign and NaN anywhere.
+TEST(F32Reduce, MinMaxRows) {
+  Rng rng(12);
+  const auto check = [](const std::vector<float>& x, const std::string& what) {
+    const size_t n = x.size();
+    float lo = 1, hi = 1, slo = 1, shi = 1;
+    f32_rminmax_ukernel__wasmsimd_u8(n, x.data(), &lo, &hi);
+    f32_rminmax_ukernel__scalar(n, x.data(), &slo, &shi);
+    const float want_lo = f32_rmin_ukernel__wasmsimd_u16(n, x.data()), want_hi = f32_rmax_ukernel__wasmsimd_u16(n, x.data());
+    for (const auto& [got, want, name] : {std::tuple{lo, want_lo, "min"}, {hi, want_hi, "max"}, {slo, want_lo, "scalar min"}, {shi, want_hi, "scalar max"}}) {
+      if (std::isnan(want)) {
+        ASSERT_TRUE(std::isnan(got)) << name << " " << what << " n " << n;
+      } else {
+        ASSERT_EQ(got, want) << name << " " << what << " n " << n;
+        ASSERT_EQ(std::signbit(got), std::signbit(want)) << name << " " << what << " n " << n;
+      }
+    }
+  };
+  for (size_t n = 1; n <= 67; ++n) {
+    check(rng.Vector(n, -2.0f, 2.0f), "random");
+    for (size_t at = 0; at < n; at += 3) {
+      for (float special : {0.0f, -0.0f, NAN, INFINITY, -INFINITY}) {
+        std::vector<float> zeros(n, std::signbit(special) ? 0.0f : -0.0f);  // zeros of the other sign, one special
+        zeros[at] = special;
+        check(zeros, "zeros and one special");
+        std::vector<float> x = rng.Vector(n, 0.0f, 2.0f);  // non-negative (post-relu): the min is a zero if any
+        x[at] = special;
+        check(x, "non-negative and one special");
+      }
+    }
+  }
 }
 
 TEST(F32Reduce, F64AccStridedRows) {
