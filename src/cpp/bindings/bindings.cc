@@ -34,16 +34,21 @@ val Err(const Status& s) {
   return r;
 }
 
+// A dimension: an unsigned long, or nullopt.
+std::optional<uint32_t> DimensionFrom(double v) {
+  if (!(v >= 0 && v <= 4294967295.0) || v != static_cast<double>(static_cast<uint32_t>(v))) return std::nullopt;
+  return static_cast<uint32_t>(v);
+}
+
 std::optional<Shape> ShapeFrom(const val& array) {
   if (!array.isArray()) return std::nullopt;
   Shape shape;
   unsigned n = array["length"].as<unsigned>();
   for (unsigned i = 0; i < n; ++i) {
     val d = array[i];
-    if (!d.isNumber()) return std::nullopt;
-    double v = d.as<double>();
-    if (!(v >= 0 && v <= 4294967295.0) || v != static_cast<double>(static_cast<uint32_t>(v))) return std::nullopt;
-    shape.push_back(static_cast<uint32_t>(v));
+    std::optional<uint32_t> dim = d.isNumber() ? DimensionFrom(d.as<double>()) : std::nullopt;
+    if (!dim) return std::nullopt;
+    shape.push_back(*dim);
   }
   return shape;
 }
@@ -383,15 +388,12 @@ class GraphBuilder {
       staged_.reset();
       std::optional<DataType> type = ParseDataType(type_name);
       if (!type) return Fail(TypeError("constant descriptor.dataType: '" + type_name + "' is not a valid MLOperandDataType."));
-      size_t n = rank >= 0 && rank <= static_cast<double>(record_.size()) ? static_cast<size_t>(rank) : SIZE_MAX;
-      if (n == SIZE_MAX) return Fail(TypeError("constant descriptor.shape: malformed."));
+      if (!(rank >= 0 && rank <= static_cast<double>(record_.size()))) return Fail(TypeError("constant descriptor.shape: malformed."));
       Shape shape;
-      for (size_t i = 0; i < n; ++i) {
-        double v = record_[i];
-        if (!(v >= 0 && v <= 4294967295.0) || v != static_cast<double>(static_cast<uint32_t>(v))) {
-          return Fail(TypeError("constant descriptor.shape: must be a sequence of unsigned long."));
-        }
-        shape.push_back(static_cast<uint32_t>(v));
+      for (size_t i = 0; i < static_cast<size_t>(rank); ++i) {
+        std::optional<uint32_t> dim = DimensionFrom(record_[i]);
+        if (!dim) return Fail(TypeError("constant descriptor.shape: must be a sequence of unsigned long."));
+        shape.push_back(*dim);
       }
       Status valid = graph::ValidateDescriptor("constant descriptor", *type, shape);
       if (!valid.ok()) return Fail(valid);

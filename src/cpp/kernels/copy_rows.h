@@ -15,23 +15,25 @@ namespace webnn::kernels {
 
 inline constexpr size_t kShortRow = 128;
 
+// n in [sizeof(T), 2 sizeof(T)] bytes as two T-sized pieces, the second ending at n (they overlap unless n is 2 sizeof(T)).
+template <typename T>
+inline void CopyTwoPieces(const uint8_t* s, uint8_t* d, size_t n) {
+  T a, b;
+  std::memcpy(&a, s, sizeof(T));
+  std::memcpy(&b, s + n - sizeof(T), sizeof(T));
+  std::memcpy(d, &a, sizeof(T));
+  std::memcpy(d + n - sizeof(T), &b, sizeof(T));
+}
+
 inline void CopyShortRow(const uint8_t* s, uint8_t* d, size_t n) {
   if (n >= 16) {
     size_t i = 0;
     for (; i + 16 <= n; i += 16) wasm_v128_store(d + i, wasm_v128_load(s + i));
     if (i < n) wasm_v128_store(d + n - 16, wasm_v128_load(s + n - 16));
   } else if (n >= 8) {
-    uint64_t a, b;
-    std::memcpy(&a, s, 8);
-    std::memcpy(&b, s + n - 8, 8);
-    std::memcpy(d, &a, 8);
-    std::memcpy(d + n - 8, &b, 8);
+    CopyTwoPieces<uint64_t>(s, d, n);
   } else if (n >= 4) {
-    uint32_t a, b;
-    std::memcpy(&a, s, 4);
-    std::memcpy(&b, s + n - 4, 4);
-    std::memcpy(d, &a, 4);
-    std::memcpy(d + n - 4, &b, 4);
+    CopyTwoPieces<uint32_t>(s, d, n);
   } else {
     for (size_t i = 0; i < n; ++i) d[i] = s[i];
   }

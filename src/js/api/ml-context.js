@@ -61,7 +61,6 @@ export class MLContext {
     return this.#lostMessage !== null;
   }
 
-
   #markLost(message) {
     this.#lostMessage = message;
     // The runtime has freed the context's tensors and graphs; their JS handles (and this one's native

@@ -145,9 +145,8 @@ export class MLGraphBuilder {
       this.#checkUsable('build');
       const names = Object.keys(outputs);
       const ids = names.map((n) => {
-        const id = this.#buildOutputId(outputs[n]);
-        if (id === undefined) throw new TypeError(`build outputs['${n}']: the operand belongs to another builder.`);
-        return id;
+        if (operandInternals.builderOf(outputs[n]) !== this) throw new TypeError(`build outputs['${n}']: the operand belongs to another builder.`);
+        return operandInternals.idOf(outputs[n]);
       });
       request = unwrap(this.#native.build(names, ids));
     } catch (e) {
@@ -169,15 +168,6 @@ export class MLGraphBuilder {
       return new MLGraph(INTERNAL, this.#context, unwrap(request.result()));
     } finally {
       request.delete();
-    }
-  }
-
-  #buildOutputId(operand) {
-    try {
-      return this.#idOf(operand);
-    } catch (e) {
-      if (e instanceof ForeignOperand) return undefined;
-      throw e;
     }
   }
 

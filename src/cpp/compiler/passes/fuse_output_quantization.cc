@@ -29,14 +29,11 @@ void FuseOutputQuantization(Subgraph& g) {
   const std::vector<int> consumers = ConsumerCounts(g);
   for (Node& q : g.nodes) {
     const auto* qp = std::get_if<QuantizeParams>(&q.params);
-    if (q.removed || !qp || qp->dequantize || q.inputs.size() != 3) continue;
+    if (q.removed || !qp || qp->dequantize) continue;
     const ValueId y = q.inputs[0], out = q.outputs[0];
     const DataType type = g.values[out].type;
     // One scale and zero point, known at build: the integer node runs before anything computing them would.
-    if ((type != DataType::kUint8 && type != DataType::kInt8) || g.values[y].type != DataType::kFloat32 ||
-        !IsOneElementConstant(g, q.inputs[1], DataType::kFloat32) || !IsOneElementConstant(g, q.inputs[2], type)) {
-      continue;
-    }
+    if (!IsPerTensorQuantization(g, q, type) || g.values[y].type != DataType::kFloat32) continue;
     if (consumers[y] != 1 || !g.values[y].output_indices.empty()) continue;
     const int p = ProducerOf(g, y);
     if (p < 0) continue;

@@ -28,6 +28,11 @@ bool IsOneElementConstant(const Subgraph& g, ValueId v, DataType type) {
          *NumElements(g.values[v].shape) == 1;
 }
 
+bool IsPerTensorQuantization(const Subgraph& g, const Node& n, DataType type) {
+  return n.inputs.size() == 3 && (type == DataType::kUint8 || type == DataType::kInt8) &&
+         IsOneElementConstant(g, n.inputs[1], DataType::kFloat32) && IsOneElementConstant(g, n.inputs[2], type);
+}
+
 int ProducerOf(const Subgraph& g, ValueId v) {
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     if (g.nodes[i].removed) continue;

@@ -57,5 +57,8 @@ void ReplaceAllUses(Subgraph& g, ValueId from, ValueId to);
 std::vector<int> ConsumerCounts(const Subgraph& g);  // per value: live consumers (+1 per graph output use)
 int ProducerOf(const Subgraph& g, ValueId v);        // live node index or -1
 bool IsOneElementConstant(const Subgraph& g, ValueId v, DataType type);  // a constant of `type` with one element
+// A quantizeLinear / dequantizeLinear node's scale and zero point are one-element constants (float32, and `type`:
+// uint8 or int8), known at build.
+bool IsPerTensorQuantization(const Subgraph& g, const Node& n, DataType type);
 
 }  // namespace webnn::compiler

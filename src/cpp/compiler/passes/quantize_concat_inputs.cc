@@ -21,11 +21,9 @@ float ScalarOf(const Subgraph& g, ValueId v) {
   return s;
 }
 
-// A per-tensor quantization's parameters: one-element constants, a positive normal scale small enough that 255
-// steps stay finite, a uint8 or int8 zero point.
+// A per-tensor quantization whose scale is positive, normal and small enough that 255 steps stay finite.
 bool PerTensor(const Subgraph& g, const Node& n, DataType type) {
-  if (n.inputs.size() != 3 || (type != DataType::kUint8 && type != DataType::kInt8)) return false;
-  if (!IsOneElementConstant(g, n.inputs[1], DataType::kFloat32) || !IsOneElementConstant(g, n.inputs[2], type)) return false;
+  if (!IsPerTensorQuantization(g, n, type)) return false;
   const float s = ScalarOf(g, n.inputs[1]);
   return std::isnormal(s) && s > 0 && s <= 1e36f;
 }
