@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The browsers without WebNN, the ones a polyfill is for: Firefox ESR (Debian's firefox-esr, started and
-// pointed at the page by puppeteer-core over WebDriver BiDi; see firefox() for why it then lets go) and WebKit (Debian's webkit2gtk-driver: WebKitWebDriver starting
-// MiniBrowser --automation under xvfb-run, spoken to over plain W3C WebDriver).
+// The browsers without WebNN, the ones a polyfill is for: Firefox ESR (Debian's firefox-esr, started and pointed
+// at the page by puppeteer-core over WebDriver BiDi; test/browser/firefox.mjs says why it then lets go) and WebKit
+// (Debian's webkit2gtk-driver: WebKitWebDriver starting MiniBrowser --automation under xvfb-run, spoken to over
+// plain W3C WebDriver).
 //
 //   node test/browser/engines.mjs [--engine firefox,webkit] [--model squeezenet1_1] [--verbose]
 //
@@ -15,14 +16,13 @@
 // Ends with `engines: N passed, M failed`; exit 1 on any failure.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIREFOX, firefoxPageResults, firefoxVersion, reportRoute } from './firefox.mjs';
 import { startServer } from './server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MODELS = path.resolve(ROOT, '..', 'shared', 'models');
-const FIREFOX = process.env.FIREFOX ?? '/usr/bin/firefox-esr';
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 const MINIBROWSER = process.env.MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const PAGE_TIMEOUT_MS = 300000;
@@ -40,69 +40,15 @@ function report(name, status, detail) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Pages that report over HTTP (test/browser/report-frame.html) POST their results here.
-let reportArrived = () => {};
-const routes = {
-  '/__report': (req, res) => {
-    let body = '';
-    req.on('data', (chunk) => { body += chunk; });
-    req.on('end', () => {
-      res.writeHead(204).end();
-      reportArrived(JSON.parse(body));
-    });
-  },
-};
+// Pages that report over HTTP (test/browser/report-frame.html) POST their results here (Firefox).
+const reports = reportRoute();
+const routes = reports.routes;
 
-// Firefox: puppeteer-core starts it with a fresh profile and opens the page over WebDriver BiDi, then
-// disconnects: while a BiDi session is connected, Firefox 153's Remote Agent leaves 2 to 8 in 100
-// `new Worker()` calls made inside a worker blocked for good (measured: 21 of 100 worker starts of 3 nested
-// workers each connected, 0 of 100 disconnected), which would stop our pthreads' start. So the page is loaded
-// through test/browser/report-frame.html, which waits until the connection is gone and POSTs its results.
 async function firefox() {
-  const { default: puppeteer } = await import('puppeteer-core');
-  const launch = async () => {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'webnn-wasm-firefox-'));
-    const browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true,
-                                             protocol: 'webDriverBiDi', userDataDir: profile });
-    // The profile goes once Firefox has exited (killed, it still writes for a moment: an immediate rmSync
-    // failed with ENOTEMPTY in CI); a profile that cannot be removed is left in the temp folder.
-    const stop = async () => {
-      const child = browser.process();
-      if (child && child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      }
-      try {
-        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-      } catch {}
-    };
-    return { browser, stop };
-  };
-  const { browser, stop } = await launch();
-  const version = await browser.version();
-  await stop();
+  const version = await firefoxVersion();
   return {
     version,
-    async results(url) {
-      const { origin, pathname, search } = new URL(url);
-      const { browser: b, stop: stopThis } = await launch();
-      try {
-        const report = new Promise((resolve) => { reportArrived = resolve; });
-        const page = (await b.pages())[0] ?? await b.newPage();
-        await page.goto(`${origin}/test/browser/report-frame.html?page=${encodeURIComponent(pathname + search)}&delay=1000`);
-        await b.disconnect();
-        let timer;
-        const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no report after ${PAGE_TIMEOUT_MS} ms`)), PAGE_TIMEOUT_MS); });
-        try {
-          return await Promise.race([report, timeout]);
-        } finally {
-          clearTimeout(timer);
-        }
-      } finally {
-        await stopThis();
-      }
-    },
+    results: (url) => firefoxPageResults(url, reports, PAGE_TIMEOUT_MS),
     close: async () => {},
   };
 }
