@@ -3,7 +3,8 @@
 // wasm EP ('ort'), both sessions in this one page and run in turns (measure.mjs timeInterleaved).
 // onnxruntime-web fixes its thread count at its first session in a page, and we fix ours at install(),
 // so a page holds one thread count for both. Results go to window.__bench as
-// [{engine, threads, models, error, runtime}] (run.mjs's child format, one entry per engine).
+// [{engine, threads, models, error, runtime}] (run.mjs's child format, one entry per engine), and to
+// window.__results with window.__done set, as test/browser/report-frame.html collects them in Firefox.
 import { INTERLEAVE_PAUSE_MS, prepareFeeds, sessionOptions, timeInterleaved } from './measure.mjs';
 import { sessionProfiler } from './profile-table.mjs';
 
@@ -52,5 +53,8 @@ async function main() {
   return ENGINES.map((engine) => results[engine]);
 }
 
-main().then((r) => { window.__bench = r; },
-            (e) => { window.__bench = ENGINES.map((engine) => ({ engine, threads, models: {}, error: String(e?.message ?? e) })); });
+const finish = (r) => {
+  window.__results = window.__bench = r;
+  window.__done = true;
+};
+main().then(finish, (e) => finish(ENGINES.map((engine) => ({ engine, threads, models: {}, error: String(e?.message ?? e) }))));

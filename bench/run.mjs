@@ -3,11 +3,13 @@
 // onnxruntime-web's own wasm EP, at 1 and 2 threads. See bench/README.md.
 //
 //   node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2]
-//                                              [--device cpu] [--json out.json] [--browser [--profile]] [--no-first-result]
+//                                              [--device cpu] [--json out.json] [--browser [--firefox] [--profile]]
+//                                              [--no-first-result]
 //
 // Both our thread count (install({numThreads})) and ORT's (env.wasm.numThreads) are fixed once per
 // process, so in Node every (engine, threads) pair is measured in its own child process, one at a time;
-// in Chromium (--browser) both engines share one page per thread count and run in turns.
+// in Chromium (--browser) or Firefox (--browser --firefox) both engines share one page per thread count and
+// run in turns.
 // Reported: best-of-N wall time of session.run() (feeds and outputs on the CPU) after W warm-up runs.
 // Then bench/first-result.mjs's table: the demo's time to first result in Node and Chromium.
 import { spawnSync } from 'node:child_process';
@@ -33,12 +35,14 @@ function parseArgs(argv) {
     device: { type: 'string' },
     json: { type: 'string' },
     browser: { type: 'boolean' },
+    firefox: { type: 'boolean' },
     profile: { type: 'boolean' },
     'no-first-result': { type: 'boolean', key: 'firstResult', negate: true },
     child: { type: 'string' },  // internal: 'ours:<threads>' or 'ort:<threads>'
     help: { type: 'boolean', short: 'h' },
   });
   if (!(o.runs >= 1) || !(o.warmup >= 0)) throw new Error('--runs must be >= 1 and --warmup >= 0');
+  if (o.firefox) o.browser = true;
   return o;
 }
 
@@ -105,46 +109,74 @@ function runChild(o, engine, threads) {
   return JSON.parse(line.slice(RESULT_TAG.length));
 }
 
-// ---- --browser: in Debian's Chromium, one page per thread count with both engines in it --------------
+// ---- --browser: in Debian's Chromium (or Firefox ESR), one page per thread count with both engines in it -----
 // Served cross-origin isolated, so ORT's wasm EP can use its threads too (it cannot in Node). Both
 // engines' sessions live in one page and run in turns (bench/page.mjs), as issue 10 asks.
-async function runBrowser(o, models) {
+const PAGE_TIMEOUT_MS = 1800000;
+
+// Chromium through playwright-core: one fresh browser context per page; returns openPage(url) -> the page's results.
+async function chromiumPages() {
   const { chromium } = await import('playwright-core');
-  const { startServer } = await import('../test/browser/server.mjs');
-  const root = path.resolve(path.dirname(SELF), '..');
-  const server = await startServer({ root, mounts: { '/shared-models/': path.resolve(root, '..', 'shared', 'models') }, isolated: true });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
                                           args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run'] });
-  const results = [];
-  try {
-    for (const threads of o.threads) {
-      process.stderr.write(`[browser: ours and ort interleaved, ${threads} thread(s)]\n`);
+  return {
+    async results(url) {
       const context = await browser.newContext();
-      const page = await context.newPage();
-      page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`  page: ${m.text()}\n`); });
+      try {
+        const page = await context.newPage();
+        page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`  page: ${m.text()}\n`); });
+        await page.goto(url);
+        await page.waitForFunction(() => window.__done, null, { timeout: PAGE_TIMEOUT_MS, polling: 1000 });
+        return await page.evaluate(() => window.__results);
+      } finally {
+        await context.close();
+      }
+    },
+    close: () => browser.close(),
+  };
+}
+
+// Firefox ESR: a fresh browser per page, results POSTed back (test/browser/firefox.mjs says why).
+async function firefoxPages(reports) {
+  const { firefoxPageResults } = await import('../test/browser/firefox.mjs');
+  return { results: (url) => firefoxPageResults(url, reports, PAGE_TIMEOUT_MS), close: async () => {} };
+}
+
+async function runBrowser(o, models) {
+  const { startServer } = await import('../test/browser/server.mjs');
+  const { reportRoute } = await import('../test/browser/firefox.mjs');
+  const root = path.resolve(path.dirname(SELF), '..');
+  const reports = reportRoute();
+  const server = await startServer({ root, mounts: { '/shared-models/': path.resolve(root, '..', 'shared', 'models') }, isolated: true,
+                                     routes: reports.routes });
+  const results = [];
+  let browser;
+  try {
+    browser = o.firefox ? await firefoxPages(reports) : await chromiumPages();
+    for (const threads of o.threads) {
+      process.stderr.write(`[${browserName(o)}: ours and ort interleaved, ${threads} thread(s)]\n`);
       const query = new URLSearchParams({ threads, runs: o.runs, warmup: o.warmup, models: models.map((m) => m.name).join(','),
                                           ...(o.device ? { device: o.device } : {}), ...(o.profile ? { profile: 1 } : {}) });
       try {
-        await page.goto(`${server.url}/bench/page.html?${query}`);
-        await page.waitForFunction(() => window.__bench, null, { timeout: 1800000, polling: 1000 });
-        results.push(...await page.evaluate(() => window.__bench));
+        results.push(...await browser.results(`${server.url}/bench/page.html?${query}`));
       } catch (e) {
         const error = String(e?.message ?? e).split('\n')[0];
         for (const engine of ['ours', 'ort']) results.push({ engine, threads, models: {}, error });
       }
-      await context.close();
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.close();
   }
   return results;
 }
 
+const browserName = (o) => (o.firefox ? 'Firefox' : 'Chromium');
+
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser [--profile]] [--no-first-result]');
+    console.log('usage: node --no-experimental-fetch bench/run.mjs [--runs N] [--warmup W] [--models a,b] [--threads 1,2] [--device cpu] [--json out.json] [--browser [--firefox] [--profile]] [--no-first-result]');
     return 0;
   }
   if (o.child) {
@@ -177,7 +209,7 @@ async function main() {
     ? `both in one page per thread count, run in turns (${INTERLEAVE_PAUSE_MS} ms pause before each run); best of ${o.runs} after an interleaved ` +
       `warm-up of >= ${o.warmup} round(s) and >= ${MIN_WARMUP_MS / 1000} s that lasts until both run times settle`
     : `each in its own process; best of ${o.runs} after >= ${o.warmup} warm-up run(s) and >= ${MIN_WARMUP_MS / 1000} s of them`;
-  console.log(`\n${o.browser ? 'Chromium (cross-origin isolated page)' : `Node ${process.versions.node}`}: ` +
+  console.log(`\n${o.browser ? `${browserName(o)} (cross-origin isolated page)` : `Node ${process.versions.node}`}: ` +
               `onnxruntime-web WebNN EP on webnn-wasm ("ours", EP ${o.device ? `{name:'webnn', deviceType:'${o.device}'}` : "'webnn'"}) ` +
               `vs onnxruntime-web wasm EP, ${how}; session.run() wall time.\n`);
   for (const threads of o.threads) {
@@ -203,10 +235,10 @@ async function main() {
   }
   for (const r of o.profile ? results.filter((x) => x.engine === 'ours') : []) {
     for (const [model, m] of Object.entries(r.models)) {
-      if (m.profile?.length) printProfile(`${model}, ${r.threads} thread(s), Chromium, the fastest of 5 profiled runs after the timed ones`, m.profile);
+      if (m.profile?.length) printProfile(`${model}, ${r.threads} thread(s), ${browserName(o)}, the fastest of 5 profiled runs after the timed ones`, m.profile);
     }
   }
-  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, warmup: o.warmup, results }, null, 2));
+  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ runs: o.runs, warmup: o.warmup, ...(o.browser ? { browser: browserName(o) } : {}), results }, null, 2));
   // Then the demo's time to first result, in Node and in Chromium (bench/first-result.mjs; its own process).
   if (o.firstResult) {
     const json = o.json ? ['--json', o.json.replace(/(\.json)?$/, '.first-result.json')] : [];
