@@ -114,7 +114,8 @@ function runChild(o, engine, threads) {
 // engines' sessions live in one page and run in turns (bench/page.mjs), as issue 10 asks.
 const PAGE_TIMEOUT_MS = 1800000;
 
-// Chromium through playwright-core: one fresh browser context per page; returns openPage(url) -> the page's results.
+// Chromium through playwright-core: one fresh browser context per page; results(url) is what the page leaves in
+// window.__results.
 async function chromiumPages() {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
