@@ -382,21 +382,28 @@ function performanceMarkdown(data) {
   return parts.join('\n\n');
 }
 
-// README's headline: per model, ratio (ours vs theirs ms) at each thread count, from the Chromium table.
+// README's headline: per model, ratio (ours vs theirs ms) at each thread count, from the Chromium table (and the
+// Firefox one, where the run has it).
+function modelHeadline(t, browser) {
+  const threads = [...new Set(t.rows.map((r) => r[1]))];
+  const models = [...new Set(t.rows.map((r) => r[0]))];
+  const label = (th) => `${browser ? `${browser}, ` : ''}${th} thread${th === '1' ? '' : 's'}`;
+  return markdownTable(['model', ...threads.map(label)], models.map((m) => [m, ...threads.map((th) => {
+    const r = t.rows.find((x) => x[0] === m && x[1] === th);
+    return r ? `**${r[4]}** (${r[2]} vs ${r[3]} ms)` : 'n/a';
+  })]));
+}
+
 function headlineMarkdown(data, docLink) {
   const t = tablesOf(data).find((x) => x.id === 'chromium');
   if (!t) throw new Error('no Chromium table in this run: the headline needs one');
-  const threads = [...new Set(t.rows.map((r) => r[1]))];
-  const models = [...new Set(t.rows.map((r) => r[0]))];
-  const rows = models.map((m) => [m, ...threads.map((th) => {
-    const r = t.rows.find((x) => x[0] === m && x[1] === th);
-    return r ? `**${r[4]}** (${r[2]} vs ${r[3]} ms)` : 'n/a';
-  })]);
   const date = String(data.date ?? 'an unknown date').split(/[ T]/)[0];
-  const lines = [markdownTable(['model', ...threads.map((th) => `${th} thread${th === '1' ? '' : 's'}`)], rows),
+  const lines = [modelHeadline(t, null),
                  '',
                  `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in Chromium (below 1 we are faster), run of ${date}: ` +
                  `[the full report](${docLink}).`];
+  const firefox = tablesOf(data).find((x) => x.id === 'firefox');
+  if (firefox) lines.push('', modelHeadline(firefox, 'Firefox'), '', 'The same in Firefox ESR, same run.');
   const decode = tablesOf(data).find((x) => x.id === 'decode');
   if (decode) {
     // Per thread count: tokens per second, ours vs theirs, prefill and decode (the table's rows 2 and 3 cells).
