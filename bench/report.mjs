@@ -382,28 +382,25 @@ function performanceMarkdown(data) {
   return parts.join('\n\n');
 }
 
-// README's headline: per model, ratio (ours vs theirs ms) at each thread count, from the Chromium table (and the
-// Firefox one, where the run has it).
-function modelHeadline(t, browser) {
-  const threads = [...new Set(t.rows.map((r) => r[1]))];
-  const models = [...new Set(t.rows.map((r) => r[0]))];
-  const label = (th) => `${browser ? `${browser}, ` : ''}${th} thread${th === '1' ? '' : 's'}`;
-  return markdownTable(['model', ...threads.map(label)], models.map((m) => [m, ...threads.map((th) => {
-    const r = t.rows.find((x) => x[0] === m && x[1] === th);
-    return r ? `**${r[4]}** (${r[2]} vs ${r[3]} ms)` : 'n/a';
-  })]));
-}
-
+// README's headline: per model, ratio (ours vs theirs ms) at each thread count, from the Chromium table, then from
+// the Firefox one where the run has it.
 function headlineMarkdown(data, docLink) {
-  const t = tablesOf(data).find((x) => x.id === 'chromium');
+  const tables = tablesOf(data);
+  const t = tables.find((x) => x.id === 'chromium');
   if (!t) throw new Error('no Chromium table in this run: the headline needs one');
+  const firefox = tables.find((x) => x.id === 'firefox');
+  const columns = [[t, firefox ? 'Chromium, ' : ''], ...(firefox ? [[firefox, 'Firefox, ']] : [])]
+    .flatMap(([table, prefix]) => [...new Set(table.rows.map((r) => r[1]))].map((th) => [table, prefix, th]));
+  const models = [...new Set(t.rows.map((r) => r[0]))];
   const date = String(data.date ?? 'an unknown date').split(/[ T]/)[0];
-  const lines = [modelHeadline(t, null),
+  const lines = [markdownTable(['model', ...columns.map(([, prefix, th]) => `${prefix}${th} thread${th === '1' ? '' : 's'}`)],
+                               models.map((m) => [m, ...columns.map(([table, , th]) => {
+                                 const r = table.rows.find((x) => x[0] === m && x[1] === th);
+                                 return r ? `**${r[4]}** (${r[2]} vs ${r[3]} ms)` : 'n/a';
+                               })])),
                  '',
-                 `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in Chromium (below 1 we are faster), run of ${date}: ` +
-                 `[the full report](${docLink}).`];
-  const firefox = tablesOf(data).find((x) => x.id === 'firefox');
-  if (firefox) lines.push('', modelHeadline(firefox, 'Firefox'), '', 'The same in Firefox ESR, same run.');
+                 `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in one page of ${firefox ? 'Chromium or Firefox ESR' : 'Chromium'} ` +
+                 `(below 1 we are faster), run of ${date}: [the full report](${docLink}).`];
   const decode = tablesOf(data).find((x) => x.id === 'decode');
   if (decode) {
     // Per thread count: tokens per second, ours vs theirs, prefill and decode (the table's rows 2 and 3 cells).
