@@ -425,6 +425,26 @@ function headlineMarkdown(data, docLink) {
                                  forms.map((form) => [form.replace(/^int8/, 'dynamic int8').replace(/^float16/, 'float16 weights'), ...qThreads.map((th) => cell(form, th))])),
                '', 'Quantized and half-precision forms through onnxruntime-web, our time ÷ its wasm EP\'s, same page, same run.');
   }
+  // The run's other tables, one line: LiteRT.js, the kernels against XNNPACK, thread scaling in Chromium.
+  const others = [];
+  const lite = data.litert?.results?.filter((r) => !r.error).flatMap((r) => r.models) ?? [];
+  if (lite.length) {
+    const run = lite.map((m) => m.webnn.medianMs / m.wasm.medianMs), compile = lite.map((m) => m.webnn.compileMs / m.wasm.compileMs);
+    others.push(`LiteRT.js's webnn accelerator on us ${f2(minOf(run))}-${f2(maxOf(run))} of its wasm accelerator's time ` +
+                `(compile ${f2(minOf(compile))}-${f2(maxOf(compile))}x)`);
+  }
+  const kRows = data.kernels?.kernels?.rows?.filter((r) => !r.error) ?? [];
+  if (kRows.length) {
+    const over = kRows.filter((r) => r.ratio > 1.0);
+    others.push(`kernels at or below XNNPACK's time ${kRows.length - over.length} of ${kRows.length}` +
+                (over.length ? ` (${over.map((r) => `${r.op} ${f2(r.ratio)}`).join(', ')})` : ''));
+  }
+  if (data.scaling?.results) {
+    const by = speedups(data.scaling.results);
+    const ways = SCALING_WAYS.filter((w) => by[w]?.length);
+    if (ways.length) others.push(`1 → 2 threads in Chromium, the least over the models: ${ways.map((w) => `${w} ${f2(minOf(by[w].map(([, x]) => x)))}`).join(', ')}`);
+  }
+  if (others.length) lines.push('', `Same run: ${others.join('; ')} ([all tables](${docLink})).`);
   return lines.join('\n');
 }
 
