@@ -122,6 +122,25 @@ function modelRatios(results) {
   });
 }
 
+// A LiteRT.js run's ratios, webnn accelerator on us / its wasm accelerator: per model's median run, and per compile.
+function litertRatios(litert) {
+  const models = litert?.results?.filter((r) => !r.error).flatMap((r) => r.models) ?? [];
+  return { run: models.map((m) => [m.model, m.webnn.medianMs / m.wasm.medianMs]), compile: models.map((m) => m.webnn.compileMs / m.wasm.compileMs) };
+}
+
+// The kernel rows of a kernels-vs-xnnpack run that have figures, and those above XNNPACK's time (medians).
+function kernelRows(kernels) {
+  const rows = kernels?.kernels?.rows?.filter((r) => !r.error) ?? [];
+  return { rows, over: rows.filter((r) => r.ratio > 1.0) };
+}
+
+// Per way of a browser-scaling run with figures, our lowest 1 -> 2 thread speed-up over the models: [[way, lowest]].
+function lowestSpeedups(scaling) {
+  if (!scaling?.results) return [];
+  const by = speedups(scaling.results);
+  return SCALING_WAYS.filter((w) => by[w]?.length).map((w) => [w, minOf(by[w].map(([, x]) => x))]);
+}
+
 // One row per target: what was measured, the bound, met or not (null: nothing measured).
 function summarize({ chromium, firefox, scaling, direct, threads, pool, kernels, operators, decode, quantized, litert }) {
   const rows = [];
@@ -153,9 +172,8 @@ function summarize({ chromium, firefox, scaling, direct, threads, pool, kernels,
   rows.push({ target: '2. CPU time of an idle second after 20 runs at 2 threads', bound: '≈ 0',
               measured: pool?.error ? `n/a (${pool.error})` : `${pool.idleCpuMs.toFixed(1)} ms`, met: pool?.error ? null : pool.idleCpuMs < 20 });
   // 3. Kernels against XNNPACK.
-  const kRows = kernels?.kernels?.rows?.filter((r) => !r.error) ?? [];
+  const { rows: kRows, over } = kernelRows(kernels);
   if (kRows.length) {
-    const over = kRows.filter((r) => r.ratio > 1.0);
     rows.push({ target: '3. kernels, 1 thread: ours / XNNPACK (medians)', bound: '≤ 1.0 each',
                 measured: `${kRows.length - over.length} of ${kRows.length} at or below 1.0` +
                           (over.length ? `; above: ${over.map((r) => `${r.op} ${r.shape} ${f2(r.ratio)} (best ${f2(r.ratioBest)})`).join(', ')}` : ''),
@@ -239,10 +257,8 @@ function summarize({ chromium, firefox, scaling, direct, threads, pool, kernels,
                      maxOf(runs.map((r) => r.ours.createMs)) < bound.createMs });
   }
   // 10. LiteRT.js, Chromium: its webnn accelerator on us / its wasm accelerator, run and compile (issue 28).
-  const lite = litert?.results?.filter((r) => !r.error).flatMap((r) => r.models) ?? [];
-  if (lite.length) {
-    const runRatios = lite.map((m) => [m.model, m.webnn.medianMs / m.wasm.medianMs]);
-    const compileRatios = lite.map((m) => m.webnn.compileMs / m.wasm.compileMs);
+  const { run: runRatios, compile: compileRatios } = litertRatios(litert);
+  if (runRatios.length) {
     rows.push({ target: '10. LiteRT.js, Chromium: webnn accelerator on us / its wasm accelerator (run; compile)',
                 measured: `${runRatios.map(([name, x]) => `${name} ${f2(x)}`).join(', ')}; compile ${f2(minOf(compileRatios))}-${f2(maxOf(compileRatios))}`,
                 bound: '≤ 1.0 each (stretch 0.7); compile ≤ 1.0', met: maxOf(runRatios.map(([, x]) => x)) <= 1.0 && maxOf(compileRatios) <= 1.0 });
@@ -251,13 +267,11 @@ function summarize({ chromium, firefox, scaling, direct, threads, pool, kernels,
   }
   // 11. Threads in Chromium, three ways (issue 28's target 1): our speed-up from 1 to 2 threads on every model.
   if (scaling?.results) {
-    const by = speedups(scaling.results);  // { way: [[model, speed-up]] }
-    const lowest = (way) => minOf((by[way] ?? []).map(([, x]) => x));
-    const ways = SCALING_WAYS.filter((w) => by[w]?.length);
+    const lowest = lowestSpeedups(scaling);
     rows.push({ target: '11. threads, Chromium: our speed-up 1 -> 2 threads (lowest over the models), three ways',
-                measured: ways.map((w) => `${w} ${f2(lowest(w))}`).join(', ') || 'n/a',
+                measured: lowest.map(([w, x]) => `${w} ${f2(x)}`).join(', ') || 'n/a',
                 bound: '≥ 1.6 each way (direct-gap: 50 ms idle before each run, beside the target)',
-                met: ways.length ? ways.filter((w) => w !== 'direct-gap').every((w) => lowest(w) >= 1.6) : null });
+                met: lowest.length ? lowest.filter(([w]) => w !== 'direct-gap').every(([, x]) => x >= 1.6) : null });
   }
   return rows;
 }
@@ -401,7 +415,7 @@ function headlineMarkdown(data, docLink) {
                  '',
                  `Our \`session.run()\` time ÷ onnxruntime-web's wasm EP, both in one page of ${firefox ? 'Chromium or Firefox ESR' : 'Chromium'} ` +
                  `(below 1 we are faster), run of ${date}: [the full report](${docLink}).`];
-  const decode = tablesOf(data).find((x) => x.id === 'decode');
+  const decode = tables.find((x) => x.id === 'decode');
   if (decode) {
     // Per thread count: tokens per second, ours vs theirs, prefill and decode (the table's rows 2 and 3 cells).
     const cell = (th, phase, i) => decode.rows.find((r) => r[0] === th && r[1].startsWith(phase))?.[i]?.replace(/ \(.*\)$/, '') ?? 'n/a';
@@ -412,7 +426,7 @@ function headlineMarkdown(data, docLink) {
     ]), '', 'Tokens per second through onnxruntime-web: its WebNN EP on us vs its own wasm EP, same page, same run ' +
             `([language models](docs/usage.md#language-models-and-quantized-models)).`);
   }
-  const quantized = tablesOf(data).find((x) => x.id === 'quantized');
+  const quantized = tables.find((x) => x.id === 'quantized');
   if (quantized) {
     // Per form and thread count: our time / theirs (ours vs theirs ms); the table's cells 1-4.
     const forms = [...new Set(quantized.rows.map((r) => r[1]))];
@@ -427,23 +441,19 @@ function headlineMarkdown(data, docLink) {
   }
   // The run's other tables, one line: LiteRT.js, the kernels against XNNPACK, thread scaling in Chromium.
   const others = [];
-  const lite = data.litert?.results?.filter((r) => !r.error).flatMap((r) => r.models) ?? [];
-  if (lite.length) {
-    const run = lite.map((m) => m.webnn.medianMs / m.wasm.medianMs), compile = lite.map((m) => m.webnn.compileMs / m.wasm.compileMs);
+  const lite = litertRatios(data.litert);
+  if (lite.run.length) {
+    const run = lite.run.map(([, x]) => x);
     others.push(`LiteRT.js's webnn accelerator on us ${f2(minOf(run))}-${f2(maxOf(run))} of its wasm accelerator's time ` +
-                `(compile ${f2(minOf(compile))}-${f2(maxOf(compile))}x)`);
+                `(compile ${f2(minOf(lite.compile))}-${f2(maxOf(lite.compile))}x)`);
   }
-  const kRows = data.kernels?.kernels?.rows?.filter((r) => !r.error) ?? [];
+  const { rows: kRows, over } = kernelRows(data.kernels);
   if (kRows.length) {
-    const over = kRows.filter((r) => r.ratio > 1.0);
     others.push(`kernels at or below XNNPACK's time ${kRows.length - over.length} of ${kRows.length}` +
                 (over.length ? ` (${over.map((r) => `${r.op} ${f2(r.ratio)}`).join(', ')})` : ''));
   }
-  if (data.scaling?.results) {
-    const by = speedups(data.scaling.results);
-    const ways = SCALING_WAYS.filter((w) => by[w]?.length);
-    if (ways.length) others.push(`1 → 2 threads in Chromium, the least over the models: ${ways.map((w) => `${w} ${f2(minOf(by[w].map(([, x]) => x)))}`).join(', ')}`);
-  }
+  const lowest = lowestSpeedups(data.scaling);
+  if (lowest.length) others.push(`1 → 2 threads in Chromium, the least over the models: ${lowest.map(([w, x]) => `${w} ${f2(x)}`).join(', ')}`);
   if (others.length) lines.push('', `Same run: ${others.join('; ')} ([all tables](${docLink})).`);
   return lines.join('\n');
 }

@@ -16,6 +16,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runBenchPages } from './browser-pages.mjs';
 import { INTERLEAVE_PAUSE_MS, MIN_WARMUP_MS, prepareFeeds, sessionOptions, timeRuns } from './measure.mjs';
 import { printProfile } from './profile-table.mjs';
 import {
@@ -112,64 +113,15 @@ function runChild(o, engine, threads) {
 // ---- --browser: in Debian's Chromium (or Firefox ESR), one page per thread count with both engines in it -----
 // Served cross-origin isolated, so ORT's wasm EP can use its threads too (it cannot in Node). Both
 // engines' sessions live in one page and run in turns (bench/page.mjs), as issue 10 asks.
-const PAGE_TIMEOUT_MS = 1800000;
-
-// Chromium through playwright-core: one fresh browser context per page; results(url) is what the page leaves in
-// window.__results.
-async function chromiumPages() {
-  const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-                                          args: ['--no-sandbox', '--headless', '--disable-gpu', '--no-first-run'] });
-  return {
-    async results(url) {
-      const context = await browser.newContext();
-      try {
-        const page = await context.newPage();
-        page.on('console', (m) => { if (m.type() === 'error') process.stderr.write(`  page: ${m.text()}\n`); });
-        await page.goto(url);
-        await page.waitForFunction(() => window.__done, null, { timeout: PAGE_TIMEOUT_MS, polling: 1000 });
-        return await page.evaluate(() => window.__results);
-      } finally {
-        await context.close();
-      }
-    },
-    close: () => browser.close(),
-  };
-}
-
-// Firefox ESR: a fresh browser per page, results POSTed back (test/browser/firefox.mjs says why).
-async function firefoxPages(reports) {
-  const { firefoxPageResults } = await import('../test/browser/firefox.mjs');
-  return { results: (url) => firefoxPageResults(url, reports, PAGE_TIMEOUT_MS), close: async () => {} };
-}
-
 async function runBrowser(o, models) {
-  const { startServer } = await import('../test/browser/server.mjs');
-  const { reportRoute } = await import('../test/browser/firefox.mjs');
   const root = path.resolve(path.dirname(SELF), '..');
-  const reports = reportRoute();
-  const server = await startServer({ root, mounts: { '/shared-models/': path.resolve(root, '..', 'shared', 'models') }, isolated: true,
-                                     routes: reports.routes });
-  const results = [];
-  let browser;
-  try {
-    browser = o.firefox ? await firefoxPages(reports) : await chromiumPages();
-    for (const threads of o.threads) {
-      process.stderr.write(`[${browserName(o)}: ours and ort interleaved, ${threads} thread(s)]\n`);
-      const query = new URLSearchParams({ threads, runs: o.runs, warmup: o.warmup, models: models.map((m) => m.name).join(','),
-                                          ...(o.device ? { device: o.device } : {}), ...(o.profile ? { profile: 1 } : {}) });
-      try {
-        results.push(...await browser.results(`${server.url}/bench/page.html?${query}`));
-      } catch (e) {
-        const error = String(e?.message ?? e).split('\n')[0];
-        for (const engine of ['ours', 'ort']) results.push({ engine, threads, models: {}, error });
-      }
-    }
-  } finally {
-    await browser?.close();
-    await server.close();
-  }
-  return results;
+  const queries = o.threads.map((threads) => ({ threads, runs: o.runs, warmup: o.warmup, models: models.map((m) => m.name).join(','),
+                                                ...(o.device ? { device: o.device } : {}), ...(o.profile ? { profile: 1 } : {}) }));
+  const pages = await runBenchPages({ page: 'bench/page.html', resultName: '__results', queries, firefox: o.firefox, timeoutMs: 1800000,
+                                      mounts: { '/shared-models/': path.resolve(root, '..', 'shared', 'models') },
+                                      label: `${browserName(o)}: ours and ort interleaved` });
+  // A page gives one entry per engine, or { threads, error } when it failed.
+  return pages.flatMap((page) => (page.error ? ['ours', 'ort'].map((engine) => ({ engine, threads: page.threads, models: {}, error: page.error })) : page));
 }
 
 const browserName = (o) => (o.firefox ? 'Firefox' : 'Chromium');
