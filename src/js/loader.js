@@ -6,9 +6,9 @@
 // The entry point says where the files are (setBaseUrl, or setFileUrls with URLs a bundler rewrote)
 // and which platform loads them (src/js/platform-node.js or platform-browser.js); `wasmPaths`
 // overrides the location.
-import { eventLoopIdle, holdProcessOpen, isNode } from './runtime-env.js';
+import { eventLoopIdle, holdProcessOpen, isNode, yieldToEventLoop } from './runtime-env.js';
 
-export { eventLoopIdle, holdProcessOpen, isNode };
+export { eventLoopIdle, holdProcessOpen, isNode, yieldToEventLoop };
 
 let baseUrl = null;
 let fileUrls = {};

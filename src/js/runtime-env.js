@@ -41,3 +41,22 @@ export function eventLoopIdle() {
   }
   return true;
 }
+
+// Resolves after one task of the event loop: setImmediate in Node (a MessagePort there would hold the
+// process open), a MessageChannel message elsewhere (setTimeout(0) is clamped to 4 ms once nested).
+let channel = null;
+const afterTask = [];
+export function yieldToEventLoop() {
+  if (isNode && typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve));
+  if (typeof MessageChannel === 'function') {
+    if (!channel) {
+      channel = new MessageChannel();
+      channel.port1.onmessage = () => afterTask.shift()?.();
+    }
+    return new Promise((resolve) => {
+      afterTask.push(resolve);
+      channel.port2.postMessage(0);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

@@ -540,6 +540,10 @@ uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threa
 // fields are ints: above 2 GiB the count reads negative, so it is taken as the unsigned 32 bits it is.
 double HeapInUse() { return static_cast<double>(static_cast<uint32_t>(mallinfo().uordblks)); }
 
+// Whether the JS thread owes its event loop a turn (Executor::InlineDebtMs), and the turn taken.
+bool InlineDebtHigh() { return SharedExecutor()->InlineDebtMs() > 0.5 * runtime::Executor::kInlineDebtMs; }
+void EventLoopTurned() { SharedExecutor()->EventLoopTurned(); }
+
 // Steps the JS thread ran inline so far (Executor::MayRunInline), for the tests.
 double InlineStepsForTesting() { return static_cast<double>(SharedExecutor()->inline_runs_for_testing()); }
 
@@ -557,6 +561,8 @@ EMSCRIPTEN_BINDINGS(webnn) {
   emscripten::function("setAllocationLimitForTesting", &SetAllocationLimitForTesting);
   emscripten::function("heapInUse", &HeapInUse);
   emscripten::function("inlineStepsForTesting", &InlineStepsForTesting);
+  emscripten::function("inlineDebtHigh", &InlineDebtHigh);
+  emscripten::function("eventLoopTurned", &EventLoopTurned);
   emscripten::class_<Staging>("Staging")
       .smart_ptr<std::shared_ptr<Staging>>("StagingPtr")
       .function("address", &Staging::address);

@@ -127,10 +127,14 @@ bool Executor::MayRunInline(double cost_ms) {
   // ones, whose hop to the executor weighs most, run inline.
   const double bound = pool_.num_threads() > 1 ? inline_step_ms_ * kInlineShareWithWorkers : inline_step_ms_;
   if (!(cost_ms <= bound) || bound <= 0) return false;  // cost NaN: never measured
+  return InlineDebtMs() <= kInlineDebtMs;
+}
+
+double Executor::InlineDebtMs() {
   const double now = NowMs();
   inline_debt_ms_ = std::max(0.0, inline_debt_ms_ - 0.5 * (now - inline_debt_at_));
   inline_debt_at_ = now;
-  return inline_debt_ms_ <= kInlineDebtMs;
+  return inline_debt_ms_;
 }
 
 void Executor::RanInline(double ms) {

@@ -1,6 +1,7 @@
 // MLContext: marshals to the runtime's context (src/cpp/runtime/context.h), which owns the timeline
 // (dispatch, tensor reads and writes, builds and destroys, in order), the tensors and graphs, and the
 // lost state. Spec: #api-mlcontext.
+import { yieldToEventLoop } from '../loader.js';
 import { convertArguments } from '../webidl/conversions.js';
 import { errorFromStatus, invalidState, unwrap } from './errors.js';
 import { bytesOf, checkBuffer, copyOut, descriptorByteLength, heapView, newFaultedBuffer, waitForFlag, withStaged } from './heap.js';
@@ -186,8 +187,17 @@ export class MLContext {
   async #finishRead(request, tensor, target, fresh) {
     try {
       // Never blocks while the event loop has anything else to run (see waitForFlag).
-      if (request.status() === 0) await waitForFlag(this.#runtime, request.flagAddress());
-      else await null;  // settle after the caller's synchronous code, as a timeline read does
+      const { module } = this.#runtime;
+      if (request.status() === 0) {
+        await waitForFlag(this.#runtime, request.flagAddress());
+      } else if (module.inlineDebtHigh()) {
+        // Steps ran on this thread and a loop of dispatch + read has not let the event loop turn: settle after
+        // a task, so that it does, and the next steps may run here too (Executor::InlineDebtMs).
+        await yieldToEventLoop();
+        module.eventLoopTurned();
+      } else {
+        await null;  // settle after the caller's synchronous code, as a timeline read does
+      }
       if (tensorInternals.isDestroyed(tensor)) {
         throw invalidState('readTensor: the tensor was destroyed before the read completed.');
       }

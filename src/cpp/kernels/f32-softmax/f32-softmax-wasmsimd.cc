@@ -83,18 +83,19 @@ double StoreExpMinusMax(size_t n, const float* x, float* y, v128_t vmax, v128_t 
   return wasm_f64x2_extract_lane(sum, 0) + wasm_f64x2_extract_lane(sum, 1);
 }
 
-// Pass 2 of a long row (n >= kLongRow): x - max rounded to float, exp's q of degree 3 (2.14 ULP, two
-// operations fewer than degree 4's 0.79: 145 -> 138 us on 128x1024), summed in float, one accumulator per
-// vector of four. Each shortcut costs at most tens of ULP on a row whose tolerance (WPT's, after the spec's
-// own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an ULP of |x - max| <= 87 into exp's
-// argument (< 88 ULP of the result; beyond 87, results underflow to near zero), and sixteen float lanes of
-// n/16 terms each add up to n/16 ULP to the sum.
+// Pass 2 of a long row (n >= kLongRow): x - max rounded to float, exp reduced in base 2 with a polynomial
+// of degree 5 (ExpNonPositiveBase2F32: 127 -> 116 us on 128x1024 against the two-step ln2 reduction),
+// summed in float, one accumulator per vector of four. Each shortcut costs at most tens of ULP on a row whose
+// tolerance (WPT's, after the spec's own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an
+// ULP of |x - max| <= 87 into exp's argument (< 88 ULP of the result; beyond 87, results underflow to near
+// zero), (x - max) log2(e) rounded up to 45 more, and sixteen float lanes of n/16 terms each add up to n/16
+// ULP to the sum.
 template <bool kExact>
 float StoreExpMinusMaxLong(size_t n, const float* x, float* y, v128_t vmax) {
   v128_t s[4] = {wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f)};
   StoreExpLoop<4>(
-      n, x, y, [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<kExact, 3>(wasm_f32x4_sub(v, vmax)); },
-      [&](v128_t v) { return vunary_impl::ExpNonPositiveF32<true, 3>(wasm_f32x4_sub(v, vmax)); },
+      n, x, y, [&](v128_t v) { return vunary_impl::ExpNonPositiveBase2F32<kExact>(wasm_f32x4_sub(v, vmax)); },
+      [&](v128_t v) { return vunary_impl::ExpNonPositiveBase2F32<true>(wasm_f32x4_sub(v, vmax)); },
       [&](size_t u, v128_t e) { s[u] = wasm_f32x4_add(s[u], e); });
   v128_t sum = wasm_f32x4_add(wasm_f32x4_add(s[0], s[1]), wasm_f32x4_add(s[2], s[3]));
   sum = wasm_f32x4_add(sum, wasm_i32x4_shuffle(sum, sum, 2, 3, 0, 1));
@@ -102,14 +103,19 @@ float StoreExpMinusMaxLong(size_t n, const float* x, float* y, v128_t vmax) {
   return wasm_f32x4_extract_lane(sum, 0);
 }
 
+// A NaN in the row (or max = +inf, or a row of -inf, where x - max is NaN) made the sum NaN: every output
+// is NaN, as exp(x - NaN) would make it.
+void FillNaN(size_t n, float* y) {
+  for (size_t i = 0; i < n; ++i) y[i] = NAN;
+}
+
 }  // namespace
 
 void f32_softmax__wasmsimd(size_t n, const float* x, float* y) {
-  // Pass 1: max and min with f32x4.pmax/pmin, two accumulators each, NaN tracked beside them: f32x4.max
-  // is eight dependent instructions in V8 on x86, which made this pass take 0.73 ns per element (a third
-  // of the kernel) against 0.06.
+  // Pass 1: max and min with f32x4.pmax/pmin, two accumulators each: f32x4.max is eight dependent
+  // instructions in V8 on x86, which made this pass take 0.73 ns per element (a third of the kernel) against
+  // 0.06. pmax and pmin skip NaN; a NaN is found in pass 2's sum instead (exp keeps it).
   v128_t max0 = wasm_f32x4_splat(-INFINITY), max1 = max0, min0 = wasm_f32x4_splat(INFINITY), min1 = min0;
-  v128_t nan = wasm_i32x4_const_splat(0);
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     const v128_t a = wasm_v128_load(x + i), b = wasm_v128_load(x + i + 4);
@@ -117,13 +123,11 @@ void f32_softmax__wasmsimd(size_t n, const float* x, float* y) {
     max1 = wasm_f32x4_pmax(max1, b);
     min0 = wasm_f32x4_pmin(min0, a);
     min1 = wasm_f32x4_pmin(min1, b);
-    nan = wasm_v128_or(nan, wasm_v128_or(wasm_f32x4_ne(a, a), wasm_f32x4_ne(b, b)));
   }
   if (i + 4 <= n) {
     const v128_t v = wasm_v128_load(x + i);
     max0 = wasm_f32x4_pmax(max0, v);
     min0 = wasm_f32x4_pmin(min0, v);
-    nan = wasm_v128_or(nan, wasm_f32x4_ne(v, v));
     i += 4;
   }
   if (i < n) {
@@ -133,21 +137,19 @@ void f32_softmax__wasmsimd(size_t n, const float* x, float* y) {
     const v128_t valid = simd::TailMask(rem);
     max0 = wasm_f32x4_pmax(max0, wasm_v128_bitselect(v, wasm_f32x4_splat(-INFINITY), valid));
     min0 = wasm_f32x4_pmin(min0, wasm_v128_bitselect(v, wasm_f32x4_splat(INFINITY), valid));
-    nan = wasm_v128_or(nan, wasm_v128_and(wasm_f32x4_ne(v, v), valid));
   }
   v128_t vmax = wasm_f32x4_pmax(max0, max1), vmin = wasm_f32x4_pmin(min0, min1);
   vmax = wasm_f32x4_pmax(vmax, wasm_i32x4_shuffle(vmax, vmax, 2, 3, 0, 1));
   vmax = wasm_f32x4_pmax(vmax, wasm_i32x4_shuffle(vmax, vmax, 1, 0, 3, 2));
   vmin = wasm_f32x4_pmin(vmin, wasm_i32x4_shuffle(vmin, vmin, 2, 3, 0, 1));
   vmin = wasm_f32x4_pmin(vmin, wasm_i32x4_shuffle(vmin, vmin, 1, 0, 3, 2));
-  // A NaN anywhere makes every output NaN, through exp(x - NaN).
-  if (wasm_v128_any_true(nan)) vmax = wasm_f32x4_splat(NAN);
   const v128_t neg_max = wasm_f32x4_neg(vmax);
   // The range max - min is at most 87 (and finite, with no NaN: the comparison is false then).
   const float range = wasm_f32x4_extract_lane(vmax, 0) - wasm_f32x4_extract_lane(vmin, 0);
   if (n >= kLongRow) {
     const float sum = range <= 87.0f ? StoreExpMinusMaxLong<false>(n, x, y, vmax)
                                      : StoreExpMinusMaxLong<true>(n, x, y, vmax);
+    if (sum != sum) return FillNaN(n, y);
     // Pass 3: one multiply by 1/sum (rounded once from double) instead of a division per element.
     const v128_t scale = wasm_f32x4_splat(static_cast<float>(1.0 / sum));
     for (i = 0; i + 4 <= n; i += 4) wasm_v128_store(y + i, wasm_f32x4_mul(wasm_v128_load(y + i), scale));
@@ -156,6 +158,7 @@ void f32_softmax__wasmsimd(size_t n, const float* x, float* y) {
   }
   const double sum = range <= 87.0f ? StoreExpMinusMax<false>(n, x, y, vmax, neg_max)
                                     : StoreExpMinusMax<true>(n, x, y, vmax, neg_max);
+  if (sum != sum) return FillNaN(n, y);
   const v128_t vsum = wasm_f32x4_splat(static_cast<float>(sum));
   // Pass 3: normalise (a division, not a reciprocal multiply: one rounding fewer).
   for (i = 0; i + 4 <= n; i += 4) wasm_v128_store(y + i, wasm_f32x4_div(wasm_v128_load(y + i), vsum));

@@ -114,24 +114,13 @@ inline v128_t RoundTimesLog2e(v128_t x, v128_t* n) {
 }
 
 // exp(t) - 1 ~ t + t^2 q(t) on the reduced range |t| <= ln2/2, q of degree 4 fitted for it
-// (tools/fit-exp-poly.mjs 4: 0.79 ULP for exp evaluated in float32, against a degree-7 Taylor's), or of
-// degree 3 where a few ULP more are welcome (tools/fit-exp-poly.mjs 3: 2.14 ULP; softmax's long rows).
-template <size_t kDegree = 4>
+// (tools/fit-exp-poly.mjs 4: 0.79 ULP for exp evaluated in float32, against a degree-7 Taylor's).
 inline v128_t Expm1Poly(v128_t t) {
-  static_assert(kDegree == 3 || kDegree == 4);
-  v128_t q;
-  if constexpr (kDegree == 4) {
-    q = Splat(0.00138146128f);
-    q = wasm_f32x4_add(Splat(0.00836871006f), wasm_f32x4_mul(q, t));
-    q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
-    q = wasm_f32x4_add(Splat(0.166665211f), wasm_f32x4_mul(q, t));
-    q = wasm_f32x4_add(Splat(0.499999940f), wasm_f32x4_mul(q, t));
-  } else {
-    q = Splat(0.00831252523f);
-    q = wasm_f32x4_add(Splat(0.0418901145f), wasm_f32x4_mul(q, t));
-    q = wasm_f32x4_add(Splat(0.166671142f), wasm_f32x4_mul(q, t));
-    q = wasm_f32x4_add(Splat(0.499992311f), wasm_f32x4_mul(q, t));
-  }
+  v128_t q = Splat(0.00138146128f);
+  q = wasm_f32x4_add(Splat(0.00836871006f), wasm_f32x4_mul(q, t));
+  q = wasm_f32x4_add(Splat(0.0416683890f), wasm_f32x4_mul(q, t));
+  q = wasm_f32x4_add(Splat(0.166665211f), wasm_f32x4_mul(q, t));
+  q = wasm_f32x4_add(Splat(0.499999940f), wasm_f32x4_mul(q, t));
   return wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q));
 }
 
@@ -169,7 +158,7 @@ inline v128_t MulPow2(v128_t p, v128_t n) {
 // result in the subnormal range is still rounded once (|m| <= 8): n is taken from hi + lo, and hi - n ln2_hi
 // is exact once |hi| > 2 |lo| + 1 (Sterbenz); below that its rounding is far under an ULP of the result.
 // kExact = false (LoopGuarded's fast form) drops the subnormal check: the caller guarantees hi + lo >= -87.
-template <bool kWithLo, bool kTimes, bool kExact = true, size_t kDegree = 4>
+template <bool kWithLo, bool kTimes, bool kExact = true>
 inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   // NaN stays NaN: pmax(x, c) is x unless x < c. The fast form's inputs are >= -87 already.
   if constexpr (kExact) x = wasm_f32x4_pmax(x, Splat(-104.0f));
@@ -177,7 +166,7 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   v128_t n;
   const v128_t biased = RoundTimesLog2e(sum, &n);
   const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
-  v128_t p = wasm_f32x4_add(Splat(1.0f), Expm1Poly<kDegree>(t));
+  v128_t p = wasm_f32x4_add(Splat(1.0f), Expm1Poly(t));
   if constexpr (kTimes) p = wasm_f32x4_mul(p, m);
   // sum >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
   if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(sum, Splat(-87.0f)))) {
@@ -185,10 +174,35 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   }
   return MulPow2(p, n);
 }
+// exp(x) for x <= 0 reduced in base 2, for callers whose tolerance is tens of ULP (softmax's long rows):
+// x log2(e) rounded to float, n = round(that), 2^u for u = that - n (exact, |u| <= 1/2) from the degree-5
+// polynomial 1 + t + t^2 q(t), q of degree 3 (tools/fit-exp-poly.mjs 3: 2.14 ULP), rescaled to u
+// (coefficient k times ln2^k) in one Horner chain. Five operations fewer than ExpNonPositiveF32's two-step
+// ln2 reduction and degree-6 polynomial; the rounding of x log2(e) (half an ULP of up to 126) costs up to
+// ln2 2^-18 relative, ~45 ULP.
+template <bool kExact>
+inline v128_t ExpNonPositiveBase2F32(v128_t x) {
+  if constexpr (kExact) x = wasm_f32x4_pmax(x, Splat(-104.0f));
+  const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23, as in RoundTimesLog2e
+  const v128_t xl = wasm_f32x4_mul(x, Splat(1.44269504088896341f));
+  const v128_t biased = wasm_f32x4_add(xl, magic);
+  const v128_t n = wasm_f32x4_sub(biased, magic);
+  const v128_t u = wasm_f32x4_sub(xl, n);
+  v128_t p = wasm_f32x4_add(Splat(0.00966970902f), wasm_f32x4_mul(Splat(0.00133002643f), u));
+  p = wasm_f32x4_add(Splat(0.0555055998f), wasm_f32x4_mul(p, u));
+  p = wasm_f32x4_add(Splat(0.240222812f), wasm_f32x4_mul(p, u));
+  p = wasm_f32x4_add(Splat(0.693147182f), wasm_f32x4_mul(p, u));
+  p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_mul(p, u));
+  // x >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
+  if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(x, Splat(-87.0f)))) {
+    return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
+  }
+  return MulPow2(p, n);
+}
 inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true, false>(x, lo, lo); }
-template <bool kExact = true, size_t kDegree = 4>
+template <bool kExact = true>
 inline v128_t ExpNonPositiveF32(v128_t x) {
-  return ExpNonPositiveImpl<false, false, kExact, kDegree>(x, wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f));
+  return ExpNonPositiveImpl<false, false, kExact>(x, wasm_f32x4_const_splat(0.0f), wasm_f32x4_const_splat(0.0f));
 }
 template <bool kExact = true>
 inline v128_t ExpNonPositiveF32Times(v128_t hi, v128_t lo, v128_t m) {

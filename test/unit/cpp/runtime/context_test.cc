@@ -395,6 +395,35 @@ TEST(ContextTest, InlineDebtSendsALongRunOfStepsToTheExecutor) {
   ASSERT_EQ(order.size(), 60u);
   for (int i = 0; i < 60; ++i) EXPECT_EQ(order[i], i);
 }
+
+// The same loop, where the caller lets its event loop turn whenever the debt is past half of kInlineDebtMs
+// (as MLContext.readTensor does): every step runs inline.
+TEST(ContextTest, TheEventLoopsTurnPaysTheInlineDebtOff) {
+  auto executor = std::make_shared<Executor>(1, 2.0);
+  auto context = Context::Create(executor);
+  int on_caller = 0, turns = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  for (int i = 0; i < 60; ++i) {
+    context->RunOrEnqueue({[&](ThreadPool*) {
+                             const auto end = std::chrono::steady_clock::now() + std::chrono::microseconds(500);
+                             while (std::chrono::steady_clock::now() < end) {}
+                             if (std::this_thread::get_id() == caller) ++on_caller;
+                             return Status::Ok();
+                           },
+                           nullptr},
+                          0.5);
+    if (executor->InlineDebtMs() > 0.5 * Executor::kInlineDebtMs) {
+      executor->EventLoopTurned();
+      ++turns;
+      EXPECT_EQ(executor->InlineDebtMs(), 0.0);
+    }
+  }
+  executor->Flush();
+  EXPECT_EQ(on_caller, 60);
+  // 0.25 ms of debt a step: a turn every 8 or so (fewer where the caller is preempted and wall time pays more).
+  EXPECT_GE(turns, 1);
+  EXPECT_LE(turns, 15);
+}
 #endif
 
 TEST(ContextTest, AFailingInlineStepLosesTheContextAtOnce) {
