@@ -1,6 +1,7 @@
 // conv2d (NHWC input, OHWI filter) on the GEMM microkernels: weights are packed once here, at build.
 //  - 1x1, stride 1, no padding: plain GEMM over the [N*H*W, C] input.
 //  - depthwise (groups == C == O): dwconv microkernels over an indirection buffer.
+//  - 3x3, stride and dilation 1, one group, enough channels: Winograd F(2x2, 3x3) (conv_winograd.cc).
 //  - everything else: indirect GEMM (igemm), one packed weight block per group; the indirection
 //    buffer (pointers to each output pixel's input taps, or to a zero row for padding) is built on the
 //    first run and rebuilt only when the input moves (graph inputs are bound per dispatch) where it is
@@ -10,6 +11,7 @@
 #include <optional>
 
 #include "compiler/lower/conv_geometry.h"
+#include "compiler/lower/conv_winograd.h"
 #include "compiler/lower/half_weights.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
@@ -229,6 +231,13 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   bool one_by_one = taps == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 && p.pad_bottom == 0 &&
                     p.pad_left == 0 && p.pad_right == 0;
   size_t ks = one_by_one ? 1 : taps;
+  if (half && WinogradSuits(g)) {  // the same kernels as the float32 filter's: the same bits
+    StepPtr step = MakeConv2dWinogradStepHalf(g, reinterpret_cast<const uint16_t*>(a.constant(1)), bias, a.in[0],
+                                              a.out[0], ConvActivation(p));
+    a.ConsumeConstant(1);
+    a.ConsumeConstant(2);
+    return step;
+  }
   if (half) {
     auto step = std::make_unique<Conv2dGemmStep>(g, runtime::AlignedVector<float>(), a.in[0], a.out[0], one_by_one,
                                                  ConvActivation(p));
@@ -237,6 +246,12 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
     a.ConsumeConstant(1);
     a.ConsumeConstant(2);
     return StepPtr(std::move(step));
+  }
+  if (!runtime_weights && WinogradSuits(g)) {
+    StepPtr step = MakeConv2dWinogradStep(g, filter, bias, a.in[0], a.out[0], ConvActivation(p));
+    a.ConsumeConstant(1);
+    a.ConsumeConstant(2);
+    return step;
   }
   runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
   if (!runtime_weights) {

@@ -1,0 +1,163 @@
+// conv2d as Winograd F(2x2, 3x3) (kernels/winograd.h). The filter is kept as given (re-laid out tap-major,
+// [9][C][O padded to NR], so that the transform reads four output channels at once; float16 filters as
+// float16, widened into the scratch first) and transformed into the 16 packed GEMM weight matrices in the
+// plan's shared scratch at each run, where it is a few percent of the GEMMs' work: the transformed filter
+// is 16/9 of the filter's size, which the heap rule (constants as given + arena + 10%) could not hold as a
+// constant. Then, per block of output tiles (2x2 pixels each), the input
+// transform into V ([16][tiles][C]), 16 GEMMs into M ([16][tiles][O]) and the output transform with the
+// bias, the clamp and any fused activation, each block's V and M in the task's own buffers (L2-sized).
+#include "compiler/lower/conv_winograd.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "compiler/lower/parallel.h"
+#include "kernels/gemm.h"
+#include "kernels/vcvt.h"
+#include "kernels/winograd.h"
+#include "runtime/aligned_vector.h"
+
+namespace webnn::compiler {
+namespace {
+
+using runtime::ExecContext;
+using runtime::TensorRef;
+
+// Tiles per block: MR-row blocks of the GEMM, kBlockRows of them.
+constexpr size_t kBlockRows = 8;
+
+// The filter's taps as [9][C][ncp] (OHWI [O][3][3][C] transposed, output channels past O zero).
+template <typename T>
+runtime::AlignedVector<T> TapMajor(const ConvGeometry& g, size_t ncp, const T* filter) {
+  runtime::AlignedVector<T> taps(size_t{9} * g.c * ncp, T{0});
+  for (size_t co = 0; co < g.o; ++co) {
+    for (size_t t = 0; t < 9; ++t) {
+      for (size_t ci = 0; ci < g.c; ++ci) taps[(t * g.c + ci) * ncp + co] = filter[(co * 9 + t) * g.c + ci];
+    }
+  }
+  return taps;
+}
+
+class Conv2dWinogradStep final : public runtime::Step {
+ public:
+  // `filter` is float32 or, with `half`, float16 bits.
+  Conv2dWinogradStep(const ConvGeometry& g, const void* filter, bool half, const float* bias, TensorRef in,
+                     TensorRef out, ConvActivation activation)
+      : g_(g), nr_(kernels::GetF32GemmConfig().nr), ncp_(runtime::AlignUp(g.o, nr_)),
+        packed_floats_(kernels::F32PackedGemmSize(g.o, g.c, nr_)),
+        bias_(bias ? std::vector<float>(bias, bias + g.o) : std::vector<float>()), in_(in), out_(out),
+        activation_(activation), zero_(size_t{g.c} + 16, 0.0f) {
+    if (half) {
+      half_taps_ = TapMajor(g, ncp_, static_cast<const uint16_t*>(filter));
+    } else {
+      taps_ = TapMajor(g, ncp_, static_cast<const float*>(filter));
+    }
+  }
+
+  const char* name() const override { return "conv2d/winograd"; }
+  // The direct convolution's multiply-adds, so that its GFLOP/s compare with the IGEMM's (2.25x more than it does).
+  uint64_t macs() const override { return uint64_t{g_.pixels()} * g_.o * g_.c * 9; }
+  size_t scratch_bytes() const override {
+    return (16 * packed_floats_ * sizeof(float) + 63) / 64 * 64 + half_taps_.size() * sizeof(float);
+  }
+
+  void Run(const ExecContext& ctx) const override {
+    const auto& wino = kernels::GetF32WinogradConfig();
+    const auto& gemm = kernels::GetF32GemmConfig();
+    float* u = reinterpret_cast<float*>(ctx.scratch);
+    const size_t c = g_.c, o = g_.o, mr = gemm.mr;
+    const float* taps = taps_.data();
+    if (!half_taps_.empty()) {  // widened after U in the scratch
+      float* widened = reinterpret_cast<float*>(ctx.scratch + (16 * packed_floats_ * sizeof(float) + 63) / 64 * 64);
+      kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(half_taps_.size(), half_taps_.data(), widened);
+      taps = widened;
+    }
+    ParallelRows(ctx.pool, ncp_ / nr_, uint64_t{16} * c * nr_, [&](uint64_t j0, uint64_t j1) {
+      wino.filter(c, ncp_, nr_, taps, j0, j1, u, packed_floats_);
+    });
+    const float* input = ctx.As<float>(in_);
+    float* output = ctx.As<float>(out_);
+    const size_t th = (g_.oh + 1) / 2, tw = (g_.ow + 1) / 2, tiles = size_t{g_.n} * th * tw;
+    const size_t tb = mr * kBlockRows, blocks = (tiles + tb - 1) / tb;
+    const kernels::MinMaxParams clamp{g_.p.clamp.min, g_.p.clamp.max}, none{-INFINITY, INFINITY};
+    const float* bias = bias_.empty() ? nullptr : bias_.data();
+    ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
+      std::vector<float> v(16 * tb * c), m(16 * tb * o);
+      for (size_t b = b0; b < b1; ++b) {
+        const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
+        for (size_t t = 0; t < count; ++t) {
+          const float* d[16];
+          Window(input, t0 + t, th, tw, d);
+          wino.input(c, d, v.data() + t * c, tb * c);
+        }
+        for (size_t xi = 0; xi < 16; ++xi) {
+          for (size_t i = 0; i < count; i += mr) {
+            const size_t mi = std::min(mr, count - i);
+            auto fn = mi == 1 && gemm.gemm1 ? gemm.gemm1 : gemm.gemm;
+            fn(mi, o, c, v.data() + (xi * tb + i) * c, c * sizeof(float), u + xi * packed_floats_,
+               m.data() + (xi * tb + i) * o, o * sizeof(float), nr_ * sizeof(float), &none);
+          }
+        }
+        for (size_t t = 0; t < count; ++t) {
+          const size_t tile = t0 + t, tx = tile % tw, ty = tile / tw % th, image = tile / (tw * th);
+          const size_t oy = 2 * ty, ox = 2 * tx;
+          const bool right = ox + 1 < g_.ow, below = oy + 1 < g_.oh;
+          float* top = output + ((image * g_.oh + oy) * g_.ow + ox) * o;
+          float* y[4] = {top, right ? top + o : nullptr, below ? top + size_t{g_.ow} * o : nullptr,
+                         right && below ? top + (size_t{g_.ow} + 1) * o : nullptr};
+          wino.output(o, m.data() + t * o, tb * o, bias, y, &clamp);
+          const size_t cols = (right ? 2 : 1) * o;
+          activation_.Apply(y[0], 1, cols, cols);
+          if (below) activation_.Apply(y[2], 1, cols, cols);
+        }
+      }
+    });
+  }
+
+ private:
+  // The 4x4 input window of a tile, row-major: each pixel's C floats, or the zero row outside the image.
+  void Window(const float* input, size_t tile, size_t th, size_t tw, const float** d) const {
+    const size_t tx = tile % tw, ty = tile / tw % th, image = tile / (tw * th);
+    for (size_t i = 0; i < 4; ++i) {
+      const int64_t iy = int64_t(2 * ty + i) - g_.p.pad_top;
+      for (size_t j = 0; j < 4; ++j) {
+        const int64_t ix = int64_t(2 * tx + j) - g_.p.pad_left;
+        const bool inside = iy >= 0 && ix >= 0 && iy < int64_t{g_.ih} && ix < int64_t{g_.iw};
+        d[4 * i + j] = inside ? input + ((image * g_.ih + size_t(iy)) * g_.iw + size_t(ix)) * g_.c : zero_.data();
+      }
+    }
+  }
+
+  ConvGeometry g_;
+  size_t nr_, ncp_, packed_floats_;
+  runtime::AlignedVector<float> taps_;  // [9][C][ncp], or empty beside half_taps_
+  runtime::AlignedVector<uint16_t> half_taps_;
+  std::vector<float> bias_;
+  TensorRef in_, out_;
+  ConvActivation activation_;
+  runtime::AlignedVector<float> zero_;
+};
+
+}  // namespace
+
+bool WinogradSuits(const ConvGeometry& g) {
+  const ConvWindow& p = g.p;
+  if (p.groups != 1 || g.kh != 3 || g.kw != 3 || p.stride_h != 1 || p.stride_w != 1 || p.dilation_h != 1 ||
+      p.dilation_w != 1) {
+    return false;
+  }
+  if (kernels::GetF32GemmConfig().nr % 4 != 0) return false;  // the filter transform's four-channel lanes
+  return g.c >= 8 && g.o >= 16 && size_t{(g.oh + 1) / 2} * ((g.ow + 1) / 2) * g.n >= 16;
+}
+
+StepPtr MakeConv2dWinogradStep(const ConvGeometry& g, const float* filter, const float* bias, TensorRef in,
+                               TensorRef out, ConvActivation activation) {
+  return std::make_unique<Conv2dWinogradStep>(g, filter, false, bias, in, out, activation);
+}
+
+StepPtr MakeConv2dWinogradStepHalf(const ConvGeometry& g, const uint16_t* filter, const float* bias, TensorRef in,
+                                   TensorRef out, ConvActivation activation) {
+  return std::make_unique<Conv2dWinogradStep>(g, filter, true, bias, in, out, activation);
+}
+
+}  // namespace webnn::compiler
