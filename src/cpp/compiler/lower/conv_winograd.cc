@@ -25,6 +25,10 @@ using runtime::TensorRef;
 
 // Tiles per block: MR-row blocks of the GEMM, kBlockRows of them.
 constexpr size_t kBlockRows = 8;
+// Floats between two of the 16 transformed matrices of a block beyond their own size: one cache line, so that
+// the transforms' 16 streams fall in different L1 sets. At exactly tiles x C (4 or 8 KB apart) they shared one
+// set, more streams than its ways: the output transform ran at 10-12 GB/s, the input one at 12 from 31.
+constexpr size_t kMatrixPad = 16;
 
 // The filter's taps as [9][C][ncp] (OHWI [O][3][3][C] transposed, output channels past O zero).
 template <typename T>
@@ -82,20 +86,21 @@ class Conv2dWinogradStep final : public runtime::Step {
     const kernels::MinMaxParams clamp{g_.p.clamp.min, g_.p.clamp.max}, none{-INFINITY, INFINITY};
     const float* bias = bias_.empty() ? nullptr : bias_.data();
     ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
-      std::vector<float> v(16 * tb * c), m(16 * tb * o);
+      const size_t v_stride = tb * c + kMatrixPad, m_stride = tb * o + kMatrixPad;
+      std::vector<float> v(16 * v_stride), m(16 * m_stride);
       for (size_t b = b0; b < b1; ++b) {
         const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
         for (size_t t = 0; t < count; ++t) {
           const float* d[16];
           Window(input, t0 + t, th, tw, d);
-          wino.input(c, d, v.data() + t * c, tb * c);
+          wino.input(c, d, v.data() + t * c, v_stride);
         }
         for (size_t xi = 0; xi < 16; ++xi) {
           for (size_t i = 0; i < count; i += mr) {
             const size_t mi = std::min(mr, count - i);
             auto fn = mi == 1 && gemm.gemm1 ? gemm.gemm1 : gemm.gemm;
-            fn(mi, o, c, v.data() + (xi * tb + i) * c, c * sizeof(float), u + xi * packed_floats_,
-               m.data() + (xi * tb + i) * o, o * sizeof(float), nr_ * sizeof(float), &none);
+            fn(mi, o, c, v.data() + xi * v_stride + i * c, c * sizeof(float), u + xi * packed_floats_,
+               m.data() + xi * m_stride + i * o, o * sizeof(float), nr_ * sizeof(float), &none);
           }
         }
         for (size_t t = 0; t < count; ++t) {
@@ -105,7 +110,7 @@ class Conv2dWinogradStep final : public runtime::Step {
           float* top = output + ((image * g_.oh + oy) * g_.ow + ox) * o;
           float* y[4] = {top, right ? top + o : nullptr, below ? top + size_t{g_.ow} * o : nullptr,
                          right && below ? top + (size_t{g_.ow} + 1) * o : nullptr};
-          wino.output(o, m.data() + t * o, tb * o, bias, y, &clamp);
+          wino.output(o, m.data() + t * o, m_stride, bias, y, &clamp);
           const size_t cols = (right ? 2 : 1) * o;
           activation_.Apply(y[0], 1, cols, cols);
           if (below) activation_.Apply(y[2], 1, cols, cols);
