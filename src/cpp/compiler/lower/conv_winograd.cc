@@ -82,7 +82,11 @@ class Conv2dWinogradStep final : public runtime::Step {
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);
     const size_t th = (g_.oh + 1) / 2, tw = (g_.ow + 1) / 2, tiles = size_t{g_.n} * th * tw;
-    const size_t tb = mr * kBlockRows, blocks = (tiles + tb - 1) / tb;
+    // Fewer tiles per block where the image is small (a 13x13 layer has 49 tiles), so that every thread gets two.
+    const size_t threads = ctx.pool ? ctx.pool->num_threads() : 1;
+    size_t rows = kBlockRows;
+    while (rows > 1 && (tiles + mr * rows - 1) / (mr * rows) < 2 * threads) rows /= 2;
+    const size_t tb = mr * rows, blocks = (tiles + tb - 1) / tb;
     const kernels::MinMaxParams clamp{g_.p.clamp.min, g_.p.clamp.max}, none{-INFINITY, INFINITY};
     const float* bias = bias_.empty() ? nullptr : bias_.data();
     ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
