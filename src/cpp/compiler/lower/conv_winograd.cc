@@ -9,6 +9,7 @@
 #include "compiler/lower/conv_winograd.h"
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "compiler/lower/parallel.h"
@@ -90,21 +91,23 @@ class Conv2dWinogradStep final : public runtime::Step {
     const kernels::MinMaxParams clamp{g_.p.clamp.min, g_.p.clamp.max}, none{-INFINITY, INFINITY};
     const float* bias = bias_.empty() ? nullptr : bias_.data();
     ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
+      // The task's V and M, not zero-filled (a std::vector's 0.1-0.5 MB memset per task cost the 2-thread runs
+      // more than their GEMMs gained: 16 tasks per convolution).
       const size_t v_stride = tb * c + kMatrixPad, m_stride = tb * o + kMatrixPad;
-      std::vector<float> v(16 * v_stride), m(16 * m_stride);
+      const std::unique_ptr<float[]> v(new float[16 * v_stride]), m(new float[16 * m_stride]);
       for (size_t b = b0; b < b1; ++b) {
         const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
         for (size_t t = 0; t < count; ++t) {
           const float* d[16];
           Window(input, t0 + t, th, tw, d);
-          wino.input(c, d, v.data() + t * c, v_stride);
+          wino.input(c, d, v.get() + t * c, v_stride);
         }
         for (size_t xi = 0; xi < 16; ++xi) {
           for (size_t i = 0; i < count; i += mr) {
             const size_t mi = std::min(mr, count - i);
             auto fn = mi == 1 && gemm.gemm1 ? gemm.gemm1 : gemm.gemm;
-            fn(mi, o, c, v.data() + xi * v_stride + i * c, c * sizeof(float), u + xi * packed_floats_,
-               m.data() + xi * m_stride + i * o, o * sizeof(float), nr_ * sizeof(float), &none);
+            fn(mi, o, c, v.get() + xi * v_stride + i * c, c * sizeof(float), u + xi * packed_floats_,
+               m.get() + xi * m_stride + i * o, o * sizeof(float), nr_ * sizeof(float), &none);
           }
         }
         for (size_t t = 0; t < count; ++t) {
@@ -114,7 +117,7 @@ class Conv2dWinogradStep final : public runtime::Step {
           float* top = output + ((image * g_.oh + oy) * g_.ow + ox) * o;
           float* y[4] = {top, right ? top + o : nullptr, below ? top + size_t{g_.ow} * o : nullptr,
                          right && below ? top + (size_t{g_.ow} + 1) * o : nullptr};
-          wino.output(o, m.data() + t * o, m_stride, bias, y, &clamp);
+          wino.output(o, m.get() + t * o, m_stride, bias, y, &clamp);
           const size_t cols = (right ? 2 : 1) * o;
           activation_.Apply(y[0], 1, cols, cols);
           if (below) activation_.Apply(y[2], 1, cols, cols);
