@@ -117,7 +117,7 @@ test('a float16-weight conv stack holds its float16 bytes after build(), not a f
   await settled();
   const before = (await __testing.heapStats()).inUse;
   // 12 layers: their 3x3 filters run as Winograd F(2x2, 3x3), whose transform of one filter (16/9 of it in
-  // float32, plus its widening) takes 1.6 MB of the arena's shared scratch; 6 would not tell a copy apart.
+  // float32) takes 1.1 MB of the arena's shared scratch; with 6 the bound would barely tell a copy apart.
   const { graph, given } = await build(true, { c: 128, h: 16, m: 128, k: 3, layers: 12 });
   const held = (await __testing.heapStats()).inUse - before;
   const arena = __testing.graphArenaBytes(graph);

@@ -1,6 +1,6 @@
 // conv2d as Winograd F(2x2, 3x3) (kernels/winograd.h). The filter is kept as given (re-laid out tap-major,
 // [9][C][O padded to NR], so that the transform reads four output channels at once; float16 filters as
-// float16, widened into the scratch first) and transformed into the 16 packed GEMM weight matrices in the
+// float16, widened a block of NR output channels at a time) and transformed into the 16 packed GEMM weight matrices in the
 // plan's shared scratch at each run, where it is a few percent of the GEMMs' work: the transformed filter
 // is 16/9 of the filter's size, which the heap rule (constants as given + arena + 10%) could not hold as a
 // constant. Then, per block of output tiles (2x2 pixels each), the input
@@ -62,23 +62,24 @@ class Conv2dWinogradStep final : public runtime::Step {
   const char* name() const override { return "conv2d/winograd"; }
   // The direct convolution's multiply-adds, so that its GFLOP/s compare with the IGEMM's (2.25x more than it does).
   uint64_t macs() const override { return uint64_t{g_.pixels()} * g_.o * g_.c * 9; }
-  size_t scratch_bytes() const override {
-    return (16 * packed_floats_ * sizeof(float) + 63) / 64 * 64 + half_taps_.size() * sizeof(float);
-  }
+  size_t scratch_bytes() const override { return (16 * packed_floats_ * sizeof(float) + 63) / 64 * 64; }
 
   void Run(const ExecContext& ctx) const override {
     const auto& wino = kernels::GetF32WinogradConfig();
     const auto& gemm = kernels::GetF32GemmConfig();
     float* u = reinterpret_cast<float*>(ctx.scratch);
     const size_t c = g_.c, o = g_.o, mr = gemm.mr;
-    const float* taps = taps_.data();
-    if (!half_taps_.empty()) {  // widened after U in the scratch
-      float* widened = reinterpret_cast<float*>(ctx.scratch + (16 * packed_floats_ * sizeof(float) + 63) / 64 * 64);
-      kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(half_taps_.size(), half_taps_.data(), widened);
-      taps = widened;
-    }
     ParallelRows(ctx.pool, ncp_ / nr_, uint64_t{16} * c * nr_, [&](uint64_t j0, uint64_t j1) {
-      wino.filter(c, ncp_, nr_, taps, j0, j1, u, packed_floats_);
+      if (half_taps_.empty()) return wino.filter(c, ncp_, nr_, taps_.data(), j0, j1, u, packed_floats_);
+      // A float16 filter: each block of NR output channels widened into the task's buffer, then transformed
+      // from there (never the whole filter in float32).
+      const std::unique_ptr<float[]> block(new float[9 * c * nr_]);
+      for (size_t j = j0; j < j1; ++j) {
+        for (size_t r = 0; r < 9 * c; ++r) {
+          kernels::f16_f32_vcvt_ukernel__wasmsimd_u8(nr_, &half_taps_[r * ncp_ + j * nr_], block.get() + r * nr_);
+        }
+        wino.filter(c, nr_, nr_, block.get(), 0, 1, u + j * nr_ * (c + 1), packed_floats_);
+      }
     });
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);
