@@ -6,22 +6,18 @@
 #include <vector>
 
 #include "compiler/compiler.h"
+#include "compiler/compiler_testutil.h"
 #include "runtime/buffer.h"
 
 namespace webnn::compiler {
 namespace {
 
+using testing::FloatBuffer;
+
 int CountSteps(const runtime::Plan& plan, const std::string& name) {
   int n = 0;
   for (const auto& step : plan.steps) n += name == step->name();
   return n;
-}
-
-std::shared_ptr<runtime::Buffer> FloatBuffer(const std::vector<float>& v) {
-  auto buffer = runtime::Buffer::Allocate(v.size() * sizeof(float));
-  EXPECT_TRUE(buffer.ok());
-  std::memcpy((*buffer)->data(), v.data(), v.size() * sizeof(float));
-  return *buffer;
 }
 
 TEST(CompileTest, ConvolutionOfConstantsFoldsToItsValue) {

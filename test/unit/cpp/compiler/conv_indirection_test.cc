@@ -9,30 +9,18 @@
 #include <vector>
 
 #include "compiler/compiler.h"
+#include "compiler/compiler_testutil.h"
 #include "runtime/buffer.h"
 
 namespace webnn::compiler {
 namespace {
 
+using testing::FloatBuffer;
+using testing::Values;
+
 struct Case {
   uint32_t h, w, c, o, k, groups, stride, dilation, pad;
 };
-
-std::vector<float> Values(size_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  for (size_t i = 0; i < n; ++i) {
-    seed = seed * 1664525u + 1013904223u;
-    v[i] = static_cast<float>(seed >> 8) / 16777216.0f - 0.5f;
-  }
-  return v;
-}
-
-std::shared_ptr<runtime::Buffer> Constant(const std::vector<float>& v) {
-  auto buffer = runtime::Buffer::Allocate(v.size() * sizeof(float));
-  EXPECT_TRUE(buffer.ok());
-  std::memcpy((*buffer)->data(), v.data(), v.size() * sizeof(float));
-  return *buffer;
-}
 
 void CheckConv(const Case& t) {
   const uint32_t oh = (t.h + 2 * t.pad - t.dilation * (t.k - 1) - 1) / t.stride + 1;
@@ -43,8 +31,8 @@ void CheckConv(const Case& t) {
   const std::vector<float> bias = Values(t.o, 3);
   Subgraph g;
   ValueId in = g.AddInput("x", DataType::kFloat32, {1, t.h, t.w, t.c});
-  ValueId w = g.AddConstant(DataType::kFloat32, {t.o, t.k, t.k, cg}, Constant(f));
-  ValueId b = g.AddConstant(DataType::kFloat32, {t.o}, Constant(bias));
+  ValueId w = g.AddConstant(DataType::kFloat32, {t.o, t.k, t.k, cg}, FloatBuffer(f));
+  ValueId b = g.AddConstant(DataType::kFloat32, {t.o}, FloatBuffer(bias));
   ValueId y = g.AddValue(DataType::kFloat32, {1, oh, ow, t.o});
   Conv2dParams p;
   p.pad_top = p.pad_bottom = p.pad_left = p.pad_right = t.pad;

@@ -12,32 +12,20 @@
 #include <vector>
 
 #include "compiler/compiler.h"
+#include "compiler/compiler_testutil.h"
 #include "compiler/lower/conv_winograd.h"
 #include "runtime/buffer.h"
 
 namespace webnn::compiler {
 namespace {
 
+using testing::FloatBuffer;
+using testing::Values;
+
 struct Case {
   uint32_t n, h, w, c, o, pad_top, pad_bottom, pad_left, pad_right;
   bool bias, relu;
 };
-
-std::vector<float> Values(size_t n, uint32_t seed) {
-  std::vector<float> v(n);
-  for (size_t i = 0; i < n; ++i) {
-    seed = seed * 1664525u + 1013904223u;
-    v[i] = static_cast<float>(seed >> 8) / 16777216.0f - 0.5f;
-  }
-  return v;
-}
-
-std::shared_ptr<runtime::Buffer> Constant(const std::vector<float>& v) {
-  auto buffer = runtime::Buffer::Allocate(v.size() * sizeof(float));
-  EXPECT_TRUE(buffer.ok());
-  std::memcpy((*buffer)->data(), v.data(), v.size() * sizeof(float));
-  return *buffer;
-}
 
 void CheckConv(const Case& t) {
   const uint32_t oh = t.h + t.pad_top + t.pad_bottom - 2, ow = t.w + t.pad_left + t.pad_right - 2;
@@ -45,9 +33,9 @@ void CheckConv(const Case& t) {
   const std::vector<float> bias = Values(t.o, 3);
   Subgraph g;
   ValueId in = g.AddInput("x", DataType::kFloat32, {t.n, t.h, t.w, t.c});
-  ValueId w = g.AddConstant(DataType::kFloat32, {t.o, 3, 3, t.c}, Constant(f));
+  ValueId w = g.AddConstant(DataType::kFloat32, {t.o, 3, 3, t.c}, FloatBuffer(f));
   std::vector<ValueId> inputs{in, w};
-  if (t.bias) inputs.push_back(g.AddConstant(DataType::kFloat32, {t.o}, Constant(bias)));
+  if (t.bias) inputs.push_back(g.AddConstant(DataType::kFloat32, {t.o}, FloatBuffer(bias)));
   ValueId y = g.AddValue(DataType::kFloat32, {t.n, oh, ow, t.o});
   Conv2dParams p;
   p.pad_top = t.pad_top;
