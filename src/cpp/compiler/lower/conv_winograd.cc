@@ -160,7 +160,12 @@ bool WinogradSuits(const ConvGeometry& g) {
     return false;
   }
   if (kernels::GetF32GemmConfig().nr % 4 != 0) return false;  // the filter transform's four-channel lanes
-  return g.c >= 8 && g.o >= 16 && size_t{(g.oh + 1) / 2} * ((g.ow + 1) / 2) * g.n >= 16;
+  const size_t tiles = size_t{(g.oh + 1) / 2} * ((g.ow + 1) / 2) * g.n;
+  // The filter's transform at each run is paid back over the tiles: 512 -> 512 channels at 7x7 (16 tiles, 17 MB
+  // transformed) took 1.22x the IGEMM's time, 256 -> 256 at 8x8 0.72x, 384 -> 384 at 8x8 0.88x, 512 -> 512 at
+  // 14x14 (49 tiles) 0.69x, 1024 -> 1024 at 14x14 0.39x (Node, 1 thread).
+  if (tiles < 32 && size_t{g.c} * g.o > 131072) return false;
+  return g.c >= 8 && g.o >= 16 && tiles >= 16;
 }
 
 StepPtr MakeConv2dWinogradStep(const ConvGeometry& g, const float* filter, const float* bias, TensorRef in,

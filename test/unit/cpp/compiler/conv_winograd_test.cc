@@ -99,6 +99,9 @@ TEST(ConvWinograd, OnlyWhereItPays) {
   EXPECT_FALSE(suits(3, 64, 56, 3));   // an RGB input: too few channels for the transforms to pay
   EXPECT_FALSE(suits(16, 64, 56, 5));  // 5x5
   EXPECT_FALSE(suits(16, 64, 4, 3));   // one tile
+  EXPECT_FALSE(suits(512, 512, 9, 3));  // 16 tiles do not pay back the transform of 512 x 512 filters
+  EXPECT_TRUE(suits(512, 512, 16, 3));  // 49 tiles do
+  EXPECT_TRUE(suits(256, 256, 10, 3));  // 16 tiles pay back 256 x 256
   p.stride_h = p.stride_w = 2;
   EXPECT_FALSE(suits(16, 64, 56, 3));
   p.stride_h = p.stride_w = 1;
