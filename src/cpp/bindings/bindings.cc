@@ -540,8 +540,8 @@ uint32_t NumThreads() { return static_cast<uint32_t>(SharedExecutor()->num_threa
 // fields are ints: above 2 GiB the count reads negative, so it is taken as the unsigned 32 bits it is.
 double HeapInUse() { return static_cast<double>(static_cast<uint32_t>(mallinfo().uordblks)); }
 
-// Whether the JS thread owes its event loop a turn (Executor::InlineDebtMs), and the turn taken.
-bool InlineDebtHigh() { return SharedExecutor()->InlineDebtMs() > 0.5 * runtime::Executor::kInlineDebtMs; }
+// Whether the JS thread owes its event loop a turn (Executor::EventLoopTurnDue), and the turn taken.
+bool InlineDebtHigh() { return SharedExecutor()->EventLoopTurnDue(); }
 void EventLoopTurned() { SharedExecutor()->EventLoopTurned(); }
 
 // Steps the JS thread ran inline so far (Executor::MayRunInline), for the tests.

@@ -49,12 +49,15 @@ class Executor {
   bool MayRunInline(double cost_ms);
   void RanInline(double ms);
   // The inline debt now (after its pay-off by wall time), and its reset when the JS thread's event loop has
-  // turned: a read that completed inline and finds the debt above half of kInlineDebtMs settles after a task
-  // of the event loop instead of a microtask (MLContext.readTensor), so a loop of dispatch + await read lets
-  // the page run between its steps and keeps running them inline; without that it would reach the debt and
-  // send every other step to the executor (softmax 128x1024 in the kernel bench: one in five; conv2d 1x1
-  // 28²x128->256: two in five), each paying the hop and the move of its output between cores.
+  // turned. A read that completed inline and finds a turn due settles after a task of the event loop instead
+  // of a microtask (MLContext.readTensor), so a loop of dispatch + await read lets the page run between its
+  // steps and keeps running them inline; without that it would reach the debt and send every other step to
+  // the executor (softmax 128x1024 in the kernel bench: one in five; conv2d 1x1 28²x128->256: two in five),
+  // each paying the hop and the move of its output between cores. A turn is due past half of kInlineDebtMs:
+  // one inline step (at most kDefaultInlineStepMs) short of the bound, so the dispatch and the read before the
+  // turn still run inline.
   double InlineDebtMs();
+  bool EventLoopTurnDue() { return InlineDebtMs() > 0.5 * kInlineDebtMs; }
   void EventLoopTurned() { inline_debt_ms_ = 0; }
   uint64_t inline_runs_for_testing() const { return inline_runs_; }
   // The pool an inline step runs on: one thread, the caller's.

@@ -231,9 +231,10 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
   bool one_by_one = taps == 1 && p.stride_h == 1 && p.stride_w == 1 && p.pad_top == 0 && p.pad_bottom == 0 &&
                     p.pad_left == 0 && p.pad_right == 0;
   size_t ks = one_by_one ? 1 : taps;
-  if (half && WinogradSuits(g)) {  // the same kernels as the float32 filter's: the same bits
-    StepPtr step = MakeConv2dWinogradStepHalf(g, reinterpret_cast<const uint16_t*>(a.constant(1)), bias, a.in[0],
-                                              a.out[0], ConvActivation(p));
+  if (!runtime_weights && WinogradSuits(g)) {  // a float16 filter on the same kernels: the same bits
+    StepPtr step = half ? MakeConv2dWinogradStepHalf(g, reinterpret_cast<const uint16_t*>(a.constant(1)), bias, a.in[0],
+                                                     a.out[0], ConvActivation(p))
+                        : MakeConv2dWinogradStep(g, filter, bias, a.in[0], a.out[0], ConvActivation(p));
     a.ConsumeConstant(1);
     a.ConsumeConstant(2);
     return step;
@@ -246,12 +247,6 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
     a.ConsumeConstant(1);
     a.ConsumeConstant(2);
     return StepPtr(std::move(step));
-  }
-  if (!runtime_weights && WinogradSuits(g)) {
-    StepPtr step = MakeConv2dWinogradStep(g, filter, bias, a.in[0], a.out[0], ConvActivation(p));
-    a.ConsumeConstant(1);
-    a.ConsumeConstant(2);
-    return step;
   }
   runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
   if (!runtime_weights) {

@@ -1,11 +1,11 @@
-// conv2d as Winograd F(2x2, 3x3) (kernels/winograd.h). The filter is kept as given (re-laid out tap-major,
-// [9][C][O padded to NR], so that the transform reads four output channels at once; float16 filters as
-// float16, widened a block of NR output channels at a time) and transformed into the 16 packed GEMM weight matrices in the
-// plan's shared scratch at each run, where it is a few percent of the GEMMs' work: the transformed filter
-// is 16/9 of the filter's size, which the heap rule (constants as given + arena + 10%) could not hold as a
-// constant. Then, per block of output tiles (2x2 pixels each), the input
-// transform into V ([16][tiles][C]), 16 GEMMs into M ([16][tiles][O]) and the output transform with the
-// bias, the clamp and any fused activation, each block's V and M in the task's own buffers (L2-sized).
+// conv2d as Winograd F(2x2, 3x3) (kernels/winograd.h). The filter is kept as given, re-laid out tap-major
+// ([9][C][O padded to NR], so that the transform reads four output channels at once; a float16 filter stays
+// float16 and is widened a block of NR output channels at a time), and transformed into the 16 packed GEMM
+// weight matrices in the plan's shared scratch at each run, where it is a few percent of the GEMMs' work: the
+// transformed filter is 16/9 of the filter's size, which the heap rule (constants as given + arena + 10%)
+// could not hold as a constant. Then, per block of output tiles (2x2 pixels each), the input transform into V
+// ([16][tiles][C]), 16 GEMMs into M ([16][tiles][O]) and the output transform with the bias, the clamp and any
+// fused activation, each block's V and M in the task's own buffers (L2-sized).
 #include "compiler/lower/conv_winograd.h"
 
 #include <algorithm>
@@ -30,6 +30,12 @@ constexpr size_t kBlockRows = 8;
 // the transforms' 16 streams fall in different L1 sets. At exactly tiles x C (4 or 8 KB apart) they shared one
 // set, more streams than its ways: the output transform ran at 10-12 GB/s, the input one at 12 from 31.
 constexpr size_t kMatrixPad = 16;
+
+// A tile's image and its place in the grid of th x tw tiles (tile index: image-major, then row, then column).
+struct TileAt {
+  TileAt(size_t tile, size_t th, size_t tw) : image(tile / (tw * th)), y(tile / tw % th), x(tile % tw) {}
+  size_t image, y, x;
+};
 
 // The filter's taps as [9][C][ncp] (OHWI [O][3][3][C] transposed, output channels past O zero).
 template <typename T>
@@ -100,7 +106,7 @@ class Conv2dWinogradStep final : public runtime::Step {
         const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
         for (size_t t = 0; t < count; ++t) {
           const float* d[16];
-          Window(input, t0 + t, th, tw, d);
+          Window(input, TileAt(t0 + t, th, tw), d);
           wino.input(c, d, v.get() + t * c, v_stride);
         }
         for (size_t xi = 0; xi < 16; ++xi) {
@@ -112,10 +118,10 @@ class Conv2dWinogradStep final : public runtime::Step {
           }
         }
         for (size_t t = 0; t < count; ++t) {
-          const size_t tile = t0 + t, tx = tile % tw, ty = tile / tw % th, image = tile / (tw * th);
-          const size_t oy = 2 * ty, ox = 2 * tx;
+          const TileAt at(t0 + t, th, tw);
+          const size_t oy = 2 * at.y, ox = 2 * at.x;
           const bool right = ox + 1 < g_.ow, below = oy + 1 < g_.oh;
-          float* top = output + ((image * g_.oh + oy) * g_.ow + ox) * o;
+          float* top = output + ((at.image * g_.oh + oy) * g_.ow + ox) * o;
           float* y[4] = {top, right ? top + o : nullptr, below ? top + size_t{g_.ow} * o : nullptr,
                          right && below ? top + (size_t{g_.ow} + 1) * o : nullptr};
           wino.output(o, m.get() + t * o, m_stride, bias, y, &clamp);
@@ -129,14 +135,13 @@ class Conv2dWinogradStep final : public runtime::Step {
 
  private:
   // The 4x4 input window of a tile, row-major: each pixel's C floats, or the zero row outside the image.
-  void Window(const float* input, size_t tile, size_t th, size_t tw, const float** d) const {
-    const size_t tx = tile % tw, ty = tile / tw % th, image = tile / (tw * th);
+  void Window(const float* input, const TileAt& at, const float** d) const {
     for (size_t i = 0; i < 4; ++i) {
-      const int64_t iy = int64_t(2 * ty + i) - g_.p.pad_top;
+      const int64_t iy = int64_t(2 * at.y + i) - g_.p.pad_top;
       for (size_t j = 0; j < 4; ++j) {
-        const int64_t ix = int64_t(2 * tx + j) - g_.p.pad_left;
+        const int64_t ix = int64_t(2 * at.x + j) - g_.p.pad_left;
         const bool inside = iy >= 0 && ix >= 0 && iy < int64_t{g_.ih} && ix < int64_t{g_.iw};
-        d[4 * i + j] = inside ? input + ((image * g_.ih + size_t(iy)) * g_.iw + size_t(ix)) * g_.c : zero_.data();
+        d[4 * i + j] = inside ? input + ((at.image * g_.ih + size_t(iy)) * g_.iw + size_t(ix)) * g_.c : zero_.data();
       }
     }
   }

@@ -105,11 +105,13 @@ inline v128_t ReduceByLn2(v128_t x, v128_t n, v128_t lo) {
 
 // n = round(x log2(e)) by adding 1.5 * 2^23 + 127: x log2(e)'s low mantissa bits are then n + 127, which a
 // shift by 23 turns into the float 2^n (for n >= -126), with neither nearest nor a float-to-int conversion.
-// Returns that biased sum; *n is n as a float.
-inline v128_t RoundTimesLog2e(v128_t x, v128_t* n) {
+// Returns that biased sum; *n is n as a float, and *x_log2e (if asked) x log2(e) as rounded.
+inline v128_t RoundTimesLog2e(v128_t x, v128_t* n, v128_t* x_log2e = nullptr) {
   const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23
-  const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(x, Splat(1.44269504088896341f)), magic);
+  const v128_t xl = wasm_f32x4_mul(x, Splat(1.44269504088896341f));
+  const v128_t biased = wasm_f32x4_add(xl, magic);
   *n = wasm_f32x4_sub(biased, magic);
+  if (x_log2e) *x_log2e = xl;
   return biased;
 }
 
@@ -147,6 +149,17 @@ inline v128_t MulPow2(v128_t p, v128_t n) {
   return wasm_v128_bitselect(sub_bits, wasm_f32x4_mul(wasm_f32x4_mul(pn, s1), s2), subnormal);
 }
 
+// p 2^n for RoundTimesLog2e's n (`biased` its sum) of an exp argument `arg`: one multiply by the float 2^n where
+// no lane's argument is below -87 (n >= -126; kExact = false: the caller guarantees it), else MulPow2, rounded
+// once into the subnormal range. (NaN compares false and takes the multiply: p is NaN already.)
+template <bool kExact>
+inline v128_t TimesPow2(v128_t p, v128_t biased, v128_t n, v128_t arg) {
+  if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(arg, Splat(-87.0f)))) {
+    return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
+  }
+  return MulPow2(p, n);
+}
+
 // exp(x) for x <= 0 (and -inf, NaN): what sigmoid, tanh, swish, softmax and gelu need, cheaper than a
 // full-range exp. The same Cody-Waite reduction; exp(t) ~ 1 + t + t^2 q(t) with q of degree 4 fitted for it
 // (tools/fit-exp-poly.mjs 4: 0.79 ULP evaluated in float32, against a degree-7 Taylor's); 2^n made from the
@@ -168,11 +181,7 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
   v128_t p = wasm_f32x4_add(Splat(1.0f), Expm1Poly(t));
   if constexpr (kTimes) p = wasm_f32x4_mul(p, m);
-  // sum >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
-  if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(sum, Splat(-87.0f)))) {
-    return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
-  }
-  return MulPow2(p, n);
+  return TimesPow2<kExact>(p, biased, n, sum);
 }
 // exp(x) for x <= 0 reduced in base 2, for callers whose tolerance is tens of ULP (softmax's long rows):
 // x log2(e) rounded to float, n = round(that), 2^u for u = that - n (exact, |u| <= 1/2) from the degree-5
@@ -183,21 +192,15 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
 template <bool kExact>
 inline v128_t ExpNonPositiveBase2F32(v128_t x) {
   if constexpr (kExact) x = wasm_f32x4_pmax(x, Splat(-104.0f));
-  const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23, as in RoundTimesLog2e
-  const v128_t xl = wasm_f32x4_mul(x, Splat(1.44269504088896341f));
-  const v128_t biased = wasm_f32x4_add(xl, magic);
-  const v128_t n = wasm_f32x4_sub(biased, magic);
+  v128_t n, xl;
+  const v128_t biased = RoundTimesLog2e(x, &n, &xl);
   const v128_t u = wasm_f32x4_sub(xl, n);
   v128_t p = wasm_f32x4_add(Splat(0.00966970902f), wasm_f32x4_mul(Splat(0.00133002643f), u));
   p = wasm_f32x4_add(Splat(0.0555055998f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(0.240222812f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(0.693147182f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_mul(p, u));
-  // x >= -87 gives n >= -126. (NaN compares false and takes this path: p is NaN already.)
-  if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(x, Splat(-87.0f)))) {
-    return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
-  }
-  return MulPow2(p, n);
+  return TimesPow2<kExact>(p, biased, n, x);
 }
 inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true, false>(x, lo, lo); }
 template <bool kExact = true>

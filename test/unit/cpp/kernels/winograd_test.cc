@@ -35,15 +35,14 @@ constexpr double kBT[4][4] = {{1, 0, -1, 0}, {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1,
 constexpr double kG[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
 constexpr double kAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
 
-// L x R^T for R given as rows (so L x R^T = sum over the shared index).
+// out = l x (K x K, row-major) x r^T: the transforms' matrix products in double.
 template <size_t R, size_t K, size_t C>
-void Sandwich(const double (&l)[R][K], const double* x /*K x K'*/, size_t kx, const double (&r)[C][K], double* out) {
-  // out = l * x * r^T, x is K x K (kx == K).
+void Sandwich(const double (&l)[R][K], const double* x, const double (&r)[C][K], double* out) {
   for (size_t i = 0; i < R; ++i) {
     for (size_t j = 0; j < C; ++j) {
       double s = 0;
       for (size_t a = 0; a < K; ++a) {
-        for (size_t b = 0; b < K; ++b) s += l[i][a] * x[a * kx + b] * r[j][b];
+        for (size_t b = 0; b < K; ++b) s += l[i][a] * x[a * K + b] * r[j][b];
       }
       out[i * C + j] = s;
     }
@@ -70,7 +69,7 @@ TEST(F32Winograd, FilterTransformIntoThePackedLayout) {
           for (size_t kk = 0; kk < kc; ++kk) {
             double f[9], u[16];
             for (size_t t = 0; t < 9; ++t) f[t] = g[(t * kc + kk) * ncp + j * nr + q];
-            Sandwich<4, 3, 4>(kG, f, 3, kG, u);
+            Sandwich<4, 3, 4>(kG, f, kG, u);
             for (size_t xi = 0; xi < 16; ++xi) {
               ASSERT_NEAR(packed[xi * xi_stride + j * block + nr + kk * nr + q], u[xi], 3e-7) << k.name << " xi=" << xi;
             }
@@ -99,7 +98,7 @@ TEST(F32Winograd, InputAndOutputTransforms) {
       for (size_t c = 0; c < channels; ++c) {
         double x[16], ref[16];
         for (size_t i = 0; i < 16; ++i) x[i] = rows[i][c];
-        Sandwich<4, 4, 4>(kBT, x, 4, kBT, ref);
+        Sandwich<4, 4, 4>(kBT, x, kBT, ref);
         for (size_t xi = 0; xi < 16; ++xi) {
           ASSERT_TRUE(SameBits(v[xi * v_stride + c], vt[xi * v_stride + c])) << k.name;
           ASSERT_NEAR(v[xi * v_stride + c], ref[xi], 2e-6) << k.name << " c=" << c << " xi=" << xi;
@@ -120,7 +119,7 @@ TEST(F32Winograd, InputAndOutputTransforms) {
         for (size_t c = 0; c < channels; ++c) {
           double x[16], ref[4];
           for (size_t i = 0; i < 16; ++i) x[i] = m[i * v_stride + c];
-          Sandwich<2, 4, 2>(kAT, x, 4, kAT, ref);
+          Sandwich<2, 4, 2>(kAT, x, kAT, ref);
           for (size_t p : {0, 1, 3}) {
             const double expect = std::fmin(std::fmax(ref[p] + (with_bias ? bias[c] : 0.0), -2.5), 4.0);
             ASSERT_TRUE(SameBits(out[p][c], twin[p][c])) << k.name;
