@@ -8,12 +8,14 @@
 // With float_output, each tile's int32 sums become float32 in place right after the kernel wrote them
 // (scale, bias and clamp per output channel, qs32_f32_vcvt_qc_minmax), while they are still in cache; with
 // quantized_output the tile is computed on the stack, up to 512 columns at a time, and quantized into the output
-// bytes. A depthwise convInteger (groups = channels, one filter each) runs qu8_dwconv instead, a row at a time.
+// bytes. A depthwise convInteger (groups = channels, one filter each) runs qu8_dwconv instead, a row at a time;
+// 3x3 filters of stride 1 with enough tiles and channels run as the integer Winograd (conv_integer_winograd.cc).
 #include <cstring>
 #include <vector>
 
 #include "base/checked_math.h"
 #include "compiler/lower/conv_geometry.h"
+#include "compiler/lower/conv_winograd.h"
 #include "compiler/lower/integer_gemm.h"
 #include "compiler/lower/lower.h"
 #include "compiler/lower/parallel.h"
@@ -36,18 +38,6 @@ struct IgemmTile {
 constexpr size_t kMaxMr = 4;
 constexpr uint32_t kMinChannelsForBytes = 128;
 
-// What both integer conv steps do first in a run: read the activation zero point (a run-time value) and refill the
-// padding row with it (steps of one plan run one at a time), and read the epilogue's and the output quantization's
-// operands.
-kernels::QU8ConvParams BeginRun(const ExecContext& ctx, TensorRef zero_point, std::vector<uint8_t>& zero,
-                                const IntegerEpilogue& epilogue, const OutputQuantization& quantization) {
-  const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point)};
-  std::memset(zero.data(), params.a_zero_point, zero.size());
-  epilogue.Load(ctx);
-  quantization.Load(ctx);
-  return params;
-}
-
 class ConvIntegerStep final : public runtime::Step {
  public:
   ConvIntegerStep(ConvGeometry g, IgemmTile igemm, std::vector<uint8_t> packed, size_t group_packed,
@@ -64,7 +54,7 @@ class ConvIntegerStep final : public runtime::Step {
   void Run(const ExecContext& ctx) const override {
     const uint8_t* input = ctx.As<uint8_t>(in_);
     uint8_t* output = ctx.As<uint8_t>(out_);
-    const kernels::QU8ConvParams params = BeginRun(ctx, zero_point_, zero_, epilogue_, quantization_);
+    const kernels::QU8ConvParams params = BeginIntegerConvRun(ctx, zero_point_, zero_, epilogue_, quantization_);
     const size_t m = g_.pixels(), taps = g_.taps();
     if (BandedIndirection(g_, igemm_.mr)) {
       const uint64_t band_macs = uint64_t{kBandBlocks} * igemm_.mr * g_.o * g_.cg * taps;
@@ -146,7 +136,7 @@ class DepthwiseConvIntegerStep final : public runtime::Step {
   void Run(const ExecContext& ctx) const override {
     const uint8_t* input = ctx.As<uint8_t>(in_);
     uint8_t* output = ctx.As<uint8_t>(out_);
-    const kernels::QU8ConvParams params = BeginRun(ctx, zero_point_, zero_, epilogue_, quantization_);
+    const kernels::QU8ConvParams params = BeginIntegerConvRun(ctx, zero_point_, zero_, epilogue_, quantization_);
     const bool banded = BandedIndirection(g_, 1);
     const uint8_t** indirection = banded ? nullptr : indirection_.Get(g_, input, zero_.data(), 1);
     const size_t taps = g_.taps(), row_elements = size_t{g_.ow} * g_.c;
@@ -202,6 +192,12 @@ Expected<StepPtr> LowerConvInteger(const LowerArgs& a) {
                                                             : kernels::qu8_dwconv_ukernel_up8c__wasmsimd_extmul;
     return StepPtr(std::make_unique<DepthwiseConvIntegerStep>(g, dwconv, std::move(packed), a.in[0], a.in[1], a.out[0],
                                                               std::move(epilogue), ConvActivation(p), quantization));
+  }
+  if (IntegerWinogradSuits(g)) {
+    if (StepPtr step = MakeConvIntegerWinogradStep(a, g, filter)) {
+      a.ConsumeConstant(2);
+      return step;
+    }
   }
   std::vector<uint8_t> packed;
   size_t group_packed;

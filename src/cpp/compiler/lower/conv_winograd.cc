@@ -24,19 +24,6 @@ namespace {
 using runtime::ExecContext;
 using runtime::TensorRef;
 
-// Tiles per block: MR-row blocks of the GEMM, kBlockRows of them.
-constexpr size_t kBlockRows = 8;
-// Floats between two of the 16 transformed matrices of a block beyond their own size: one cache line, so that
-// the transforms' 16 streams fall in different L1 sets. At exactly tiles x C (4 or 8 KB apart) they shared one
-// set, more streams than its ways: the output transform ran at 10-12 GB/s, the input one at 12 from 31.
-constexpr size_t kMatrixPad = 16;
-
-// A tile's image and its place in the grid of th x tw tiles (tile index: image-major, then row, then column).
-struct TileAt {
-  TileAt(size_t tile, size_t th, size_t tw) : image(tile / (tw * th)), y(tile / tw % th), x(tile % tw) {}
-  size_t image, y, x;
-};
-
 // The filter's taps as [9][C][ncp] (OHWI [O][3][3][C] transposed, output channels past O zero).
 template <typename T>
 runtime::AlignedVector<T> TapMajor(const ConvGeometry& g, size_t ncp, const T* filter) {
@@ -90,11 +77,7 @@ class Conv2dWinogradStep final : public runtime::Step {
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);
     const size_t th = (g_.oh + 1) / 2, tw = (g_.ow + 1) / 2, tiles = size_t{g_.n} * th * tw;
-    // Fewer tiles per block where the image is small (a 13x13 layer has 49 tiles), so that every thread gets two.
-    const size_t threads = ctx.pool ? ctx.pool->num_threads() : 1;
-    size_t rows = kBlockRows;
-    while (rows > 1 && (tiles + mr * rows - 1) / (mr * rows) < 2 * threads) rows /= 2;
-    const size_t tb = mr * rows, blocks = (tiles + tb - 1) / tb;
+    const size_t tb = WinogradBlockTiles(tiles, mr, ctx.pool), blocks = (tiles + tb - 1) / tb;
     const kernels::MinMaxParams clamp{g_.p.clamp.min, g_.p.clamp.max}, none{-INFINITY, INFINITY};
     const float* bias = bias_.empty() ? nullptr : bias_.data();
     ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
@@ -106,7 +89,7 @@ class Conv2dWinogradStep final : public runtime::Step {
         const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
         for (size_t t = 0; t < count; ++t) {
           const float* d[16];
-          Window(input, TileAt(t0 + t, th, tw), d);
+          WinogradWindow(g_, input, zero_.data(), TileAt(t0 + t, th, tw), d);
           wino.input(c, d, v.get() + t * c, v_stride);
         }
         for (size_t xi = 0; xi < 16; ++xi) {
@@ -118,34 +101,19 @@ class Conv2dWinogradStep final : public runtime::Step {
           }
         }
         for (size_t t = 0; t < count; ++t) {
-          const TileAt at(t0 + t, th, tw);
-          const size_t oy = 2 * at.y, ox = 2 * at.x;
-          const bool right = ox + 1 < g_.ow, below = oy + 1 < g_.oh;
-          float* top = output + ((at.image * g_.oh + oy) * g_.ow + ox) * o;
-          float* y[4] = {top, right ? top + o : nullptr, below ? top + size_t{g_.ow} * o : nullptr,
-                         right && below ? top + (size_t{g_.ow} + 1) * o : nullptr};
+          const WinogradPixels px(g_, TileAt(t0 + t, th, tw));
+          float* y[4];
+          px.Pointers(output, o, y);
           wino.output(o, m.get() + t * o, m_stride, bias, y, &clamp);
-          const size_t cols = (right ? 2 : 1) * o;
+          const size_t cols = px.columns() * o;
           activation_.Apply(y[0], 1, cols, cols);
-          if (below) activation_.Apply(y[2], 1, cols, cols);
+          if (px.below) activation_.Apply(y[2], 1, cols, cols);
         }
       }
     });
   }
 
  private:
-  // The 4x4 input window of a tile, row-major: each pixel's C floats, or the zero row outside the image.
-  void Window(const float* input, const TileAt& at, const float** d) const {
-    for (size_t i = 0; i < 4; ++i) {
-      const int64_t iy = int64_t(2 * at.y + i) - g_.p.pad_top;
-      for (size_t j = 0; j < 4; ++j) {
-        const int64_t ix = int64_t(2 * at.x + j) - g_.p.pad_left;
-        const bool inside = iy >= 0 && ix >= 0 && iy < int64_t{g_.ih} && ix < int64_t{g_.iw};
-        d[4 * i + j] = inside ? input + ((at.image * g_.ih + size_t(iy)) * g_.iw + size_t(ix)) * g_.c : zero_.data();
-      }
-    }
-  }
-
   ConvGeometry g_;
   size_t nr_, ncp_, packed_floats_;
   runtime::AlignedVector<float> taps_;  // [9][C][ncp], or empty beside half_taps_

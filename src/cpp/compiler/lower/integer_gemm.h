@@ -144,4 +144,17 @@ class OutputQuantization {
   mutable kernels::QuantParams params_{1.0f, 0};  // refilled per run, as IntegerEpilogue's values
 };
 
+// What the integer conv steps do first in a run: read the activation zero point (a run-time value) and refill the
+// padding row with it (steps of one plan run one at a time), and read the epilogue's and the output quantization's
+// operands.
+inline kernels::QU8ConvParams BeginIntegerConvRun(const runtime::ExecContext& ctx, runtime::TensorRef zero_point,
+                                                  std::vector<uint8_t>& zero, const IntegerEpilogue& epilogue,
+                                                  const OutputQuantization& quantization) {
+  const kernels::QU8ConvParams params{*ctx.As<uint8_t>(zero_point)};
+  std::fill(zero.begin(), zero.end(), params.a_zero_point);
+  epilogue.Load(ctx);
+  quantization.Load(ctx);
+  return params;
+}
+
 }  // namespace webnn::compiler

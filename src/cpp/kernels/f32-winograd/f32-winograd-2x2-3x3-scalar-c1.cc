@@ -1,7 +1,7 @@
 // f32_winograd_2x2_3x3_{filter,input,output_minmax}__scalar_c1: the F(2x2, 3x3) transforms (winograd.h) one
-// channel at a time; the reference twins of the wasmsimd kernels (winograd-math.h: the same operations).
+// channel at a time; the reference twins of the wasmsimd kernels (winograd_math.h: the same operations).
 // Over-read: none.
-#include "kernels/f32-winograd/winograd-math.h"
+#include "kernels/winograd_math.h"
 #include "kernels/simd_util.h"
 #include "kernels/winograd.h"
 
@@ -12,6 +12,7 @@ struct ScalarOps {
   static float add(float a, float b) { return a + b; }
   static float sub(float a, float b) { return a - b; }
   static float half(float a) { return a * 0.5f; }
+  static float edge(float a) { return a; }
 };
 
 }  // namespace

@@ -1,10 +1,10 @@
 // f32_winograd_2x2_3x3_{filter,input,output_minmax}__wasmsimd_c4: the F(2x2, 3x3) transforms (winograd.h)
 // on four channels per f32x4 (the filter transform on four output channels of a packed block; the input and
 // output transforms on four channels of a tile, then the 1..3 channel tail with partial loads/stores).
-// Over-read: none. Reference: the __scalar_c1 twins (bit-exact: winograd-math.h runs the same operations).
+// Over-read: none. Reference: the __scalar_c1 twins (bit-exact: winograd_math.h runs the same operations).
 #include <wasm_simd128.h>
 
-#include "kernels/f32-winograd/winograd-math.h"
+#include "kernels/winograd_math.h"
 #include "kernels/simd_util.h"
 #include "kernels/winograd.h"
 
@@ -15,6 +15,7 @@ struct SimdOps {
   static v128_t add(v128_t a, v128_t b) { return wasm_f32x4_add(a, b); }
   static v128_t sub(v128_t a, v128_t b) { return wasm_f32x4_sub(a, b); }
   static v128_t half(v128_t a) { return wasm_f32x4_mul(a, wasm_f32x4_const_splat(0.5f)); }
+  static v128_t edge(v128_t a) { return a; }
 };
 
 }  // namespace

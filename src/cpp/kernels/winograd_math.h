@@ -1,27 +1,30 @@
-// The F(2x2, 3x3) transforms written once over a lane type: `Ops` gives add, sub and half (x * 0.5) on
-// v128_t (four channels) or on float (the scalar twins), so both run the same operations in the same order.
+// The F(2x2, 3x3) transforms written once over a lane type: `Ops` gives add, sub, and the filter transform's
+// `half` for G's middle rows and `edge` for its first and last, so that the SIMD kernels and their scalar twins run
+// the same operations in the same order. Float: half is x * 0.5, edge x (G itself). Integer (the qu8 family,
+// exact): half is x, edge x + x, which is 2G, so the filter comes out 4x G g G^T in integers and the output
+// transform divides by 4.
 #pragma once
 
 namespace webnn::kernels::winograd {
 
-// u = G g G^T: g is 3x3 row-major, u 4x4.
+// u = G g G^T (with Ops' half and edge; 4x that for the integer Ops): g is 3x3 row-major, u 4x4.
 template <typename Ops, typename V>
 inline void Filter(const V g[9], V u[16]) {
   V t[12];  // G g: 4x3
   for (int c = 0; c < 3; ++c) {
     const V s = Ops::add(g[c], g[6 + c]);
-    t[c] = g[c];
+    t[c] = Ops::edge(g[c]);
     t[3 + c] = Ops::half(Ops::add(s, g[3 + c]));
     t[6 + c] = Ops::half(Ops::sub(s, g[3 + c]));
-    t[9 + c] = g[6 + c];
+    t[9 + c] = Ops::edge(g[6 + c]);
   }
   for (int r = 0; r < 4; ++r) {  // (G g) G^T
     const V* row = t + 3 * r;
     const V s = Ops::add(row[0], row[2]);
-    u[4 * r] = row[0];
+    u[4 * r] = Ops::edge(row[0]);
     u[4 * r + 1] = Ops::half(Ops::add(s, row[1]));
     u[4 * r + 2] = Ops::half(Ops::sub(s, row[1]));
-    u[4 * r + 3] = row[2];
+    u[4 * r + 3] = Ops::edge(row[2]);
   }
 }
 
