@@ -112,8 +112,6 @@ class ConvIntegerWinogradStep final : public runtime::Step {
 
 }  // namespace
 
-bool IntegerWinogradSuits(const ConvGeometry& g) { return WinogradSuits(g) && g.c <= kernels::kQU8WinogradMaxChannels; }
-
 StepPtr MakeConvIntegerWinogradStep(const LowerArgs& a, const ConvGeometry& g, const float* filter) {
   const auto& p = std::get<ConvIntegerParams>(a.node.params);
   const size_t ncp = runtime::AlignUp(size_t{g.o}, kNr), column = size_t{9} * g.c;

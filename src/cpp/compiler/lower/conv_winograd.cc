@@ -14,6 +14,7 @@
 
 #include "compiler/lower/parallel.h"
 #include "kernels/gemm.h"
+#include "kernels/qwinograd.h"
 #include "kernels/vcvt.h"
 #include "kernels/winograd.h"
 #include "runtime/aligned_vector.h"
@@ -124,21 +125,33 @@ class Conv2dWinogradStep final : public runtime::Step {
   runtime::AlignedVector<float> zero_;
 };
 
-}  // namespace
-
-bool WinogradSuits(const ConvGeometry& g) {
+// The shapes both Winograd steps take: 3x3, stride and dilation 1, one group, enough tiles for the per-run filter
+// transform to pay back.
+bool WinogradShape(const ConvGeometry& g) {
   const ConvWindow& p = g.p;
   if (p.groups != 1 || g.kh != 3 || g.kw != 3 || p.stride_h != 1 || p.stride_w != 1 || p.dilation_h != 1 ||
       p.dilation_w != 1) {
     return false;
   }
-  if (kernels::GetF32GemmConfig().nr % 4 != 0) return false;  // the filter transform's four-channel lanes
   const size_t tiles = size_t{(g.oh + 1) / 2} * ((g.ow + 1) / 2) * g.n;
   // The filter's transform at each run is paid back over the tiles: 512 -> 512 channels at 7x7 (16 tiles, 17 MB
   // transformed) took 1.22x the IGEMM's time, 256 -> 256 at 8x8 0.72x, 384 -> 384 at 8x8 0.88x, 512 -> 512 at
   // 14x14 (49 tiles) 0.69x, 1024 -> 1024 at 14x14 0.39x (Node, 1 thread).
   if (tiles < 32 && size_t{g.c} * g.o > 131072) return false;
-  return g.c >= 8 && g.o >= 16 && tiles >= 16;
+  return g.c >= 8 && tiles >= 16;
+}
+
+}  // namespace
+
+bool WinogradSuits(const ConvGeometry& g) {
+  if (kernels::GetF32GemmConfig().nr % 4 != 0) return false;  // the filter transform's four-channel lanes
+  return WinogradShape(g) && g.o >= 16;
+}
+
+// 8 output channels too, where the float step needs 16: the QDQ U-Net's last 3x3 layers at 512x512, 24 -> 8 and
+// 8 -> 8 channels, took 16.4 and 11.0 ms against the IGEMM's 21.5 and 11.5 (Node, relaxed SIMD, 1 thread).
+bool IntegerWinogradSuits(const ConvGeometry& g) {
+  return WinogradShape(g) && g.o >= 8 && g.c <= kernels::kQU8WinogradMaxChannels;
 }
 
 StepPtr MakeConv2dWinogradStep(const ConvGeometry& g, const float* filter, const float* bias, TensorRef in,

@@ -135,6 +135,7 @@ TEST(ConvIntegerWinograd, EpilogueAndOutputQuantizationAsTheIgemmSteps) {
   CheckConv({2, 10, 8, 13, 19, 1, 1, 1, 1, Output::kFloat, false});
   CheckConv({1, 9, 9, 8, 16, 1, 1, 1, 1, Output::kQuantized, false});
   CheckConv({1, 11, 10, 16, 24, 2, 0, 1, 2, Output::kQuantized, false});
+  CheckConv({1, 9, 10, 24, 8, 1, 1, 1, 1, Output::kQuantized, false});  // 8 output channels: one column block
 }
 
 }  // namespace

@@ -107,6 +107,16 @@ TEST(ConvWinograd, OnlyWhereItPays) {
   p.stride_h = p.stride_w = 1;
   p.groups = 2;
   EXPECT_FALSE(WinogradSuits(ConvGeometry{1, 56, 56, 16, 54, 54, 64, 3, 3, 8, 32, p}));
+  // The integer step: 8 output channels too; at most 900 input channels (no int32 sum wraps).
+  p.groups = 1;
+  const auto integer = [&](uint32_t c, uint32_t o) {
+    return IntegerWinogradSuits(ConvGeometry{1, 56, 56, c, 54, 54, o, 3, 3, c, o, p});
+  };
+  EXPECT_FALSE(suits(8, 8, 56, 3));
+  EXPECT_TRUE(integer(8, 8));
+  EXPECT_FALSE(integer(8, 4));
+  EXPECT_TRUE(integer(900, 16));
+  EXPECT_FALSE(integer(901, 16));
 }
 
 }  // namespace
