@@ -39,6 +39,33 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   }
 }
 
+#if WEBNN_RELAXED_SIMD
+// The integer-dot GEMV, the activations split once (f32_qbw_split_limbs, timed on its own: once per row in a step).
+void RunDot(const char* name) {
+  for (const Shape& s : kShapes) {
+    std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
+    for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % 16);
+    std::vector<float> scale(z.size(), 0.01f), a(s.k), c(s.n);
+    for (size_t i = 0; i < a.size(); ++i) a[i] = 0.5f + 0.001f * float(i % 17);
+    const kernels::QbwConfig& family = kernels::GetQbwConfig(4);
+    std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
+    family.pack(
+        s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
+        packed.data());
+    std::vector<int8_t> limbs(3 * s.k);
+    std::vector<float> units(s.k / kBlock);
+    std::vector<int32_t> sums(3 * (s.k / kBlock));
+    double t = BestSeconds([&] { kernels::f32_qbw_split_limbs__wasmsimd(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data()); });
+    Report("f32_qbw_split_limbs__wasmsimd", "1x" + std::to_string(s.k), t, 0, 4.0 * s.k);
+    t = BestSeconds([&] {
+      kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), c.data());
+    });
+    Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
+  }
+}
+const Register register_dot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] { RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot"); });
+#endif
+
 void RunF32(const char* name) {
   const auto& cfg = kernels::GetF32GemmConfig();
   for (const Shape& s : kShapes) {

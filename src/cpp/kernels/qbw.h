@@ -10,8 +10,9 @@
 // multiple of 4):
 //   8 floats   s[n0 .. n0 + 7]
 //   8 bytes    z[n0 .. n0 + 7]
-//   qb4w: bl / 4 groups of 16 bytes, each 4 rows k..k+3: byte 4 * r + c holds q[k + r][n0 + c] in its low nibble
-//         and q[k + r][n0 + 4 + c] in its high nibble (c < 4), so one mask and one shift give the two halves;
+//   qb4w: bl / 4 groups of 16 bytes, each 4 rows k..k+3: byte 4 * c + r holds q[k + r][n0 + c] in its low nibble
+//         and q[k + r][n0 + 4 + c] in its high nibble (c < 4), so one mask and one shift give the two halves, each
+//         32-bit lane a column's 4 rows;
 //   qb8w: bl / 2 groups of 16 bytes, each 2 rows k, k+1: byte 8 * r + c holds q[k + r][n0 + c].
 #pragma once
 
@@ -68,13 +69,35 @@ void qb8w_f32_vcvt_ukernel__scalar(size_t n, size_t bl, const uint8_t* q, const 
 #include "kernels/f32-qb8w-gemm/f32-qb8w-gemm.inc"
 #undef WEBNN_F32_QBW_GEMM_UKERNEL
 
-// A family as the runtime uses it: the size of its packing, the packing, the GEMV tile and the GEMM path's widening.
+// The integer-dot GEMV (relaxed SIMD): a row's activations split per block of bl into a power-of-two unit and three
+// int8 digits, x = unit * (h * 2^16 + m * 2^8 + l) to within half a unit (2^-22 of the block's largest |x|), laid out
+// per group of 4 rows as 4 bytes of h, 4 of m, 4 of l (limbs: 3 * kc bytes), with each block's unit and the sums of
+// its h, m and l (3 int32). False (limbs unusable) when a value is NaN or infinite.
+using F32QbwSplitLimbsFn = bool (*)(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales,
+                                    int32_t* block_sums);
+bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+// One row against qb4w weights from the split activations: c[j] = sum over blocks of s * unit * sum of (q - z) * X,
+// the sums exact in integers (each block's 16 products of digits and nibbles one i16x8.relaxed_dot_i8x16_i7x16_s:
+// exact, the nibbles being within i7), joined and scaled in float.
+using F32QbwDotGemvFn = void (*)(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
+                                 const int32_t* block_sums, const uint8_t* packed_w, float* c);
+#if WEBNN_RELAXED_SIMD
+void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
+                                                    const float* block_scales, const int32_t* block_sums,
+                                                    const uint8_t* packed_w, float* c);
+#endif
+
+// A family as the runtime uses it: the size of its packing, the packing, the GEMV tile and the GEMM path's widening;
+// where there is one, the integer-dot GEMV and its split of the activations (else null).
 struct QbwConfig {
   size_t (*packed_size)(size_t nc, size_t kc, size_t bl);
   size_t (*block_bytes)(size_t kc, size_t bl);
   void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
   F32QbwGemmUkernelFn gemv;
   QbwF32UnpackUkernelFn unpack;
+  F32QbwDotGemvFn dot_gemv = nullptr;
+  F32QbwSplitLimbsFn split = nullptr;
 };
 // The qb4w family for bits 4, qb8w for 8.
 const QbwConfig& GetQbwConfig(int bits);

@@ -27,8 +27,8 @@ inline uint32_t Load32(const uint8_t* p) {
   return v;
 }
 
-// One group of 4 rows (k..k+3) by 8 columns from columns stored along k: the 4 bytes of each column, offset,
-// transposed to rows (byte 4 * r + c of `lo` holds column c, of `hi` column 4 + c), and stored as Layout does.
+// One group of 4 rows (k..k+3) by 8 columns from columns stored along k: the 4 bytes of each column, offset (byte
+// 4 * c + r of `lo` holds row r of column c, of `hi` of column 4 + c), stored as Layout does.
 template <typename Layout>
 void PackGroup(const uint8_t* const col[kQbwNr], size_t k, uint8_t flip, uint8_t mask, uint8_t* packed) {
   const v128_t flips = wasm_i8x16_splat(static_cast<int8_t>(flip)), masks = wasm_i8x16_splat(static_cast<int8_t>(mask));
@@ -36,8 +36,6 @@ void PackGroup(const uint8_t* const col[kQbwNr], size_t k, uint8_t flip, uint8_t
   v128_t hi = wasm_u32x4_make(Load32(col[4] + k), Load32(col[5] + k), Load32(col[6] + k), Load32(col[7] + k));
   lo = wasm_v128_and(wasm_v128_xor(lo, flips), masks);
   hi = wasm_v128_and(wasm_v128_xor(hi, flips), masks);
-  lo = wasm_i8x16_shuffle(lo, lo, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-  hi = wasm_i8x16_shuffle(hi, hi, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
   Layout::StoreGroup(lo, hi, packed);
 }
 

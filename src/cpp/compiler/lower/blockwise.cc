@@ -2,7 +2,8 @@
 //
 // BlockwiseMatMul: 4- or 8-bit weights packed once for the qb4w / qb8w kernels
 // (kernels/qbw.h), at about their stored size (the packed form adds 40 bytes per block of 8 columns). One row (a
-// decoder's token step) runs the GEMV tile straight from the packed weights; more rows widen one 8-column block
+// decoder's token step) runs the GEMV tile straight from the packed weights (in the relaxed-SIMD artefact, 4-bit
+// weights on integer dot products: the row split once into digits, then shared by every task); more rows widen one 8-column block
 // of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32 GEMM tiles on
 // it, so the widening is paid once per block for all rows and no float copy of the weights exists.
 #include <cstring>
@@ -33,6 +34,11 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const std::shared_ptr<const runtime::PackedWeights> packed = runtime::ShareWeights(std::move(packing));
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
+  // The integer-dot GEMV's split row (its digits, then per block its unit and 3 sums), refilled per run (the steps
+  // of one plan run one at a time).
+  const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 ? family.dot_gemv : nullptr;
+  const size_t blocks = k / block;
+  const auto limbs = std::make_shared<runtime::AlignedVector<int8_t>>(dot_gemv ? 3 * k + 16 * blocks : 0);
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const size_t block_bytes = family.block_bytes(k, block);
   const size_t column_blocks = (n + kernels::kQbwNr - 1) / kernels::kQbwNr;
@@ -42,8 +48,13 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
     float* y = ctx.As<float>(ry);
     const uint8_t* w = packed->data();
     if (rows == 1) {
+      int8_t* digits = limbs->data();
+      float* units = reinterpret_cast<float*>(digits + 3 * k);
+      int32_t* sums = reinterpret_cast<int32_t*>(units + blocks);
+      const bool dot = dot_gemv && family.split(k, block, x, digits, units, sums);  // not with NaN or infinity
       ParallelRows(ctx.pool, column_blocks, kernels::kQbwNr * k / 4, [&](uint64_t b, uint64_t e) {
         const size_t n0 = b * kernels::kQbwNr, nc = std::min<size_t>(n, e * kernels::kQbwNr) - n0;
+        if (dot) return dot_gemv(nc, k, block, digits, units, sums, w + b * block_bytes, y + n0);
         gemv(nc, k, block, x, w + b * block_bytes, y + n0);
       });
       return;

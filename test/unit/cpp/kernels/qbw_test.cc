@@ -113,6 +113,98 @@ TEST(F32QbwGemm, Qb8wKernelsAgainstTheReference) {
   for (const Kernel& kernel : kQb8wKernels) CheckKernel(kernel);
 }
 
+// The split of a row into digits: the wasmsimd kernel equal to the scalar one; each value within half a unit of
+// unit * (h * 2^16 + m * 2^8 + l), half a unit at most 2^-22 of the block's largest |x|; h in [-127, 127]; the
+// sums the digits'. Blocks of zeros, subnormals, values near the float maximum, exact integers; NaN and infinity
+// refused.
+TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
+  Rng rng(5);
+  const size_t bl = 16, kc = 7 * bl;
+  std::vector<float> a(kc);
+  for (size_t k = 0; k < kc; ++k) {
+    const float u = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 1000.0f;
+    switch (k / bl) {
+      case 0: a[k] = 0.0f; break;
+      case 1: a[k] = u * 1e-40f; break;   // subnormal
+      case 2: a[k] = u * 3e38f; break;    // near the maximum
+      case 3: a[k] = std::round(u * 1000.0f); break;
+      case 4: a[k] = k % 5 == 0 ? u * 1e6f : u * 1e-6f; break;  // one block's spread
+      default: a[k] = u * std::ldexp(1.0f, static_cast<int>(k % 40) - 20); break;
+    }
+  }
+  std::vector<int8_t> digits(3 * kc), twin(3 * kc);
+  std::vector<float> units(kc / bl), twin_units(kc / bl);
+  std::vector<int32_t> sums(3 * (kc / bl)), twin_sums(sums.size());
+  ASSERT_TRUE(f32_qbw_split_limbs__wasmsimd(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+  ASSERT_TRUE(f32_qbw_split_limbs__scalar(kc, bl, a.data(), twin.data(), twin_units.data(), twin_sums.data()));
+  ASSERT_EQ(digits, twin);
+  ASSERT_EQ(units, twin_units);
+  ASSERT_EQ(sums, twin_sums);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    double largest = 0;
+    int32_t total[3] = {};
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) largest = std::fmax(largest, std::fabs(double{a[k]}));
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) {
+      const int8_t* group = digits.data() + 12 * (k / 4) + k % 4;
+      ASSERT_GE(group[0], -127);
+      ASSERT_LE(group[0], 127);
+      const double x = double{units[b]} * (group[0] * 65536.0 + group[4] * 256.0 + group[8]);
+      ASSERT_LE(std::fabs(x - a[k]), std::fmin(0.5 * units[b], std::ldexp(largest, -22))) << "block " << b << " row " << k;
+      if (b == 3) ASSERT_EQ(x, a[k]) << "integers stay exact";
+      for (int l = 0; l < 3; ++l) total[l] += group[4 * l];
+    }
+    for (int l = 0; l < 3; ++l) ASSERT_EQ(sums[3 * b + l], total[l]);
+  }
+  for (float bad : {NAN, INFINITY, -INFINITY}) {
+    a[kc - 3] = bad;
+    ASSERT_FALSE(f32_qbw_split_limbs__wasmsimd(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+    ASSERT_FALSE(f32_qbw_split_limbs__scalar(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+  }
+}
+
+#if WEBNN_RELAXED_SIMD
+// The integer-dot GEMV against the double product: within the float tiles' bound plus the split's (half a unit of
+// each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and blocks of 128 (the
+// int16 sums flushed every 32 rows).
+TEST(F32QbwGemm, Qb4wDotGemvAgainstTheReference) {
+  Rng rng(9);
+  for (size_t nc : {1, 5, 8, 13, 24}) {
+    for (size_t bl : {4, 16, 64, 128}) {
+      for (size_t blocks : {1, 3}) {
+        for (bool is_signed : {false, true}) {
+          const size_t kc = bl * blocks;
+          const Weights w(kQb4w, nc, kc, bl, is_signed, rng);
+          std::vector<float> a(kc);
+          for (float& v : a) v = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 512.0f;
+          const std::vector<uint8_t> packed = w.Pack();
+          std::vector<int8_t> digits(3 * kc);
+          std::vector<float> units(blocks);
+          std::vector<int32_t> sums(3 * blocks);
+          ASSERT_TRUE(kQb4w.config.split(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+          std::vector<float> c(nc + 3, 1234.5f);
+          kQb4w.config.dot_gemv(nc, kc, bl, digits.data(), units.data(), sums.data(), packed.data(), c.data());
+          for (size_t j = nc; j < nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
+          for (size_t n = 0; n < nc; ++n) {
+            double exact = 0, magnitude = 0, split = 0;
+            for (size_t b = 0; b < blocks; ++b) {
+              double largest = 0, weights = 0;
+              for (size_t k = b * bl; k < (b + 1) * bl; ++k) {
+                exact += double{a[k]} * w.W(n, k);
+                magnitude += std::fabs(double{a[k]} * w.W(n, k));
+                largest = std::fmax(largest, std::fabs(double{a[k]}));
+                weights += std::fabs(double{w.W(n, k)});
+              }
+              split += std::ldexp(largest, -22) * weights;
+            }
+            ASSERT_NEAR(c[n], exact, (kc + 2) * 6e-8 * magnitude + split + 1e-30) << "nc " << nc << " bl " << bl << " column " << n;
+          }
+        }
+      }
+    }
+  }
+}
+#endif
+
 TEST(F32QbwGemm, UnpackGivesTheDequantizedWeights) {
   Rng rng(11);
   for (const Family* family : {&kQb4w, &kQb8w}) {

@@ -1,0 +1,104 @@
+// f32_qbw_split_limbs__{scalar,wasmsimd} (kernels/qbw.h): a row of activations as the dot GEMV reads it, per block
+// of bl: a power-of-two unit that puts the block's largest |x| in (2^22, 2^23 - 2^16] units (largest in [2^21.99,
+// 2^23) after one halving at most), x in those units rounded to the nearest integer X (within half a unit: 2^-22 of
+// the block's largest |x|), and X as three balanced base-256 digits (h, m, l in [-128, 127]: h in [-127, 127]). The
+// wasmsimd kernel is the scalar one's exact twin (the unit's multiply is exact, rounding is to nearest even in both).
+#include <wasm_simd128.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "kernels/qbw.h"
+
+namespace webnn::kernels {
+namespace {
+
+constexpr double kLargest = 8323072.0;  // 2^23 - 2^16: the digits' range with h in [-127, 127]
+
+// The block's shift (x * 2^shift in units) from its largest |x|, finite.
+int UnitShift(float largest) {
+  if (largest == 0.0f) return 0;
+  int e;
+  std::frexp(largest, &e);
+  int shift = 23 - e;
+  if (std::ldexp(double{largest}, shift) > kLargest) --shift;
+  return shift > 149 ? 149 : shift;  // 2^-149, the smallest float: subnormal blocks are exact integers there
+}
+
+// The two float factors of 2^shift, each a normal float, whose product with x is x * 2^shift rounded once (the first
+// multiply is exact but where it falls below 2^-126, for values the second then rounds to 0 anyway).
+void ShiftFactors(int shift, float* p1, float* p2) {
+  *p1 = static_cast<float>(std::ldexp(1.0, shift / 2));
+  *p2 = static_cast<float>(std::ldexp(1.0, shift - shift / 2));
+}
+
+}  // namespace
+
+bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float largest = 0.0f;
+    for (size_t k = 0; k < bl; ++k) {
+      const float v = std::fabs(x[k]);
+      if (!(v <= 3.4028235e38f)) return false;  // NaN or infinity: the float kernels take the row
+      largest = v > largest ? v : largest;
+    }
+    const int shift = UnitShift(largest);
+    float p1, p2;
+    ShiftFactors(shift, &p1, &p2);
+    block_scales[b] = static_cast<float>(std::ldexp(1.0, -shift));
+    int32_t sums[3] = {};
+    int8_t* out = limbs + 3 * b * bl;
+    for (size_t k = 0; k < bl; ++k) {
+      int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * p1 * p2));
+      const int32_t l = ((v + 128) & 255) - 128;
+      v = (v - l) >> 8;
+      const int32_t m = ((v + 128) & 255) - 128;
+      const int32_t h = (v - m) >> 8;
+      int8_t* group = out + 12 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of m, 4 of l
+      group[0] = static_cast<int8_t>(h), group[4] = static_cast<int8_t>(m), group[8] = static_cast<int8_t>(l);
+      sums[0] += h, sums[1] += m, sums[2] += l;
+    }
+    std::memcpy(block_sums + 3 * b, sums, sizeof(sums));
+  }
+  return true;
+}
+
+bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  const v128_t c128 = wasm_i32x4_const_splat(128), c255 = wasm_i32x4_const_splat(255);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    v128_t most = wasm_f32x4_const_splat(0.0f);
+    for (size_t k = 0; k < bl; k += 4) most = wasm_f32x4_max(most, wasm_f32x4_abs(wasm_v128_load(x + k)));  // NaN stays
+    most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 2, 3, 0, 1));
+    most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 1, 0, 3, 2));
+    const float largest = wasm_f32x4_extract_lane(most, 0);
+    if (!(largest <= 3.4028235e38f)) return false;
+    const int shift = UnitShift(largest);
+    float p1, p2;
+    ShiftFactors(shift, &p1, &p2);
+    block_scales[b] = static_cast<float>(std::ldexp(1.0, -shift));
+    const v128_t f1 = wasm_f32x4_splat(p1), f2 = wasm_f32x4_splat(p2);
+    v128_t sh = wasm_i32x4_const_splat(0), sm = sh, sl = sh;
+    int8_t* out = limbs + 3 * b * bl;
+    for (size_t k = 0; k < bl; k += 4, out += 12) {
+      v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_f32x4_mul(wasm_v128_load(x + k), f1), f2)));
+      const v128_t l = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c128), c255), c128);
+      v = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
+      const v128_t m = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c128), c255), c128);
+      const v128_t h = wasm_i32x4_shr(wasm_i32x4_sub(v, m), 8);
+      sh = wasm_i32x4_add(sh, h), sm = wasm_i32x4_add(sm, m), sl = wasm_i32x4_add(sl, l);
+      const v128_t hm = wasm_i16x8_narrow_i32x4(h, m), ll = wasm_i16x8_narrow_i32x4(l, l);
+      const v128_t bytes = wasm_i8x16_narrow_i16x8(hm, ll);  // h0-3, m0-3, l0-3, l0-3
+      wasm_v128_store64_lane(out, bytes, 0);
+      wasm_v128_store32_lane(out + 8, bytes, 2);
+    }
+    const auto total = [](v128_t s) {
+      return wasm_i32x4_extract_lane(s, 0) + wasm_i32x4_extract_lane(s, 1) + wasm_i32x4_extract_lane(s, 2) + wasm_i32x4_extract_lane(s, 3);
+    };
+    block_sums[3 * b] = total(sh), block_sums[3 * b + 1] = total(sm), block_sums[3 * b + 2] = total(sl);
+  }
+  return true;
+}
+
+}  // namespace webnn::kernels
