@@ -42,6 +42,19 @@ WEBNN_KERNEL_INLINE void MultiplyPairs(const v128_t (&va)[MR], size_t pairs, con
   pair(3, b);
 }
 
+// A row's 8 column sums (acc[0]: columns 0-3, acc[1]: 4-7), or the first nc of them.
+WEBNN_KERNEL_INLINE void StoreBlock(const v128_t (&acc)[2], size_t nc, int32_t* c) {
+  if (nc >= kNr) {
+    wasm_v128_store(c, acc[0]);
+    wasm_v128_store(c + 4, acc[1]);
+  } else if (nc >= 4) {
+    wasm_v128_store(c, acc[0]);
+    simd::StoreTail(c + 4, acc[1], nc - 4);
+  } else {
+    simd::StoreTail(c, acc[0], nc);
+  }
+}
+
 template <size_t MR>
 void IgemmC2WasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t** a, const void* packed_w, int32_t* c,
                      size_t cm_stride, size_t cn_stride, size_t a_offset, const uint8_t* zero, const QU8ConvParams* params) {
@@ -78,15 +91,7 @@ void IgemmC2WasmSimd(size_t mr, size_t nc, size_t kc, size_t ks, const uint8_t**
       }
     }
     for (size_t r = MR; r-- > 0;) {
-      if (nc >= kNr) {
-        wasm_v128_store(cr[r], acc[r][0]);
-        wasm_v128_store(cr[r] + 4, acc[r][1]);
-      } else if (nc >= 4) {
-        wasm_v128_store(cr[r], acc[r][0]);
-        simd::StoreTail(cr[r] + 4, acc[r][1], nc - 4);
-      } else {
-        simd::StoreTail(cr[r], acc[r][0], nc);
-      }
+      StoreBlock(acc[r], nc, cr[r]);
       cr[r] = reinterpret_cast<int32_t*>(reinterpret_cast<uintptr_t>(cr[r]) + cn_stride);
     }
     nc = nc >= kNr ? nc - kNr : 0;

@@ -28,15 +28,7 @@ void qs16_gemm_ukernel_4x8c2__wasmsimd_dot16x2(size_t mr, size_t nc, size_t kc, 
       w += 4 * kPairBytes;
     }
     for (size_t r = MR; r-- > 0;) {
-      if (nc >= 8) {
-        wasm_v128_store(cr[r], acc[r][0]);
-        wasm_v128_store(cr[r] + 4, acc[r][1]);
-      } else if (nc >= 4) {
-        wasm_v128_store(cr[r], acc[r][0]);
-        simd::StoreTail(cr[r] + 4, acc[r][1], nc - 4);
-      } else {
-        simd::StoreTail(cr[r], acc[r][0], nc);
-      }
+      qu8_igemm_c2_impl::StoreBlock(acc[r], nc, cr[r]);
       cr[r] = simd::ByteOffset(cr[r], cn_stride);
     }
     nc = nc >= 8 ? nc - 8 : 0;

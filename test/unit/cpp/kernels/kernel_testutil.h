@@ -60,4 +60,19 @@ inline const std::vector<float>& SpecialValues() {
   return v;
 }
 
+// out = l x (K x K, row-major) x r^T: the Winograd transforms' matrix products (double, or int64 for the exact
+// integer family).
+template <size_t R, size_t K, size_t C, typename T>
+void Sandwich(const T (&l)[R][K], const T* x, const T (&r)[C][K], T* out) {
+  for (size_t i = 0; i < R; ++i) {
+    for (size_t j = 0; j < C; ++j) {
+      T s = 0;
+      for (size_t a = 0; a < K; ++a) {
+        for (size_t b = 0; b < K; ++b) s += l[i][a] * x[a * K + b] * r[j][b];
+      }
+      out[i * C + j] = s;
+    }
+  }
+}
+
 }  // namespace webnn::kernels::testing

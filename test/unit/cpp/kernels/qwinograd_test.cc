@@ -18,6 +18,7 @@ namespace webnn::kernels {
 namespace {
 
 using testing::Rng;
+using testing::Sandwich;
 
 struct Kernels {
   const char* name;
@@ -47,20 +48,6 @@ const Gemm kGemms[] = {
 constexpr int64_t kBT[4][4] = {{1, 0, -1, 0}, {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, 0, -1}};
 constexpr int64_t k2G[4][3] = {{2, 0, 0}, {1, 1, 1}, {1, -1, 1}, {0, 0, 2}};
 constexpr int64_t kAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
-
-// out = l x (K x K, row-major) x r^T in int64.
-template <size_t R, size_t K, size_t C>
-void Sandwich(const int64_t (&l)[R][K], const int64_t* x, const int64_t (&r)[C][K], int64_t* out) {
-  for (size_t i = 0; i < R; ++i) {
-    for (size_t j = 0; j < C; ++j) {
-      int64_t s = 0;
-      for (size_t a = 0; a < K; ++a) {
-        for (size_t b = 0; b < K; ++b) s += l[i][a] * x[a * K + b] * r[j][b];
-      }
-      out[i * C + j] = s;
-    }
-  }
-}
 
 uint8_t Byte(Rng& rng) { return static_cast<uint8_t>(rng.Next()); }
 size_t Padded(size_t kc) { return (kc + 7) & ~size_t{7}; }

@@ -15,6 +15,7 @@ namespace webnn::kernels {
 namespace {
 
 using testing::Rng;
+using testing::Sandwich;
 using testing::SameBits;
 
 struct Kernels {
@@ -34,20 +35,6 @@ const Kernels& kScalar = kKernels[sizeof(kKernels) / sizeof(kKernels[0]) - 1];
 constexpr double kBT[4][4] = {{1, 0, -1, 0}, {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, 0, -1}};
 constexpr double kG[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
 constexpr double kAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
-
-// out = l x (K x K, row-major) x r^T: the transforms' matrix products in double.
-template <size_t R, size_t K, size_t C>
-void Sandwich(const double (&l)[R][K], const double* x, const double (&r)[C][K], double* out) {
-  for (size_t i = 0; i < R; ++i) {
-    for (size_t j = 0; j < C; ++j) {
-      double s = 0;
-      for (size_t a = 0; a < K; ++a) {
-        for (size_t b = 0; b < K; ++b) s += l[i][a] * x[a * K + b] * r[j][b];
-      }
-      out[i * C + j] = s;
-    }
-  }
-}
 
 TEST(F32Winograd, FilterTransformIntoThePackedLayout) {
   for (const Kernels& k : kKernels) {
