@@ -78,9 +78,14 @@ async function run({ c, h, w, m, stride = 1, signedWeights = false, perChannel =
   return steps;
 }
 
+// The integer conv steps besides the depthwise one: the IGEMM, or for 3x3 filters of stride 1 the exact integer
+// Winograd (the same int32 sums, the same epilogue).
+const INTEGER_CONV = ['convInteger/igemm', 'convInteger/winograd'];
+const onIntegerConv = (steps) => steps.some((s) => INTEGER_CONV.includes(s));
+
 test('a QDQ conv (uint8 activations, int8 per-channel weights, bias, relu) runs on the integer kernels, within 4 roundings of exact', async () => {
   const steps = await run({ c: 32, h: 9, w: 10, m: 12, signedWeights: true });
-  assert.ok(steps.includes('convInteger/igemm'), steps.join(', '));
+  assert.ok(onIntegerConv(steps), steps.join(', '));
   assert.ok(!steps.includes('conv2d/igemm') && !steps.includes('dequantizeLinear'), steps.join(', '));
 });
 
@@ -98,7 +103,7 @@ test('a QDQ depthwise conv (one filter per channel, 3 or 12 channels) runs on th
 
 test('int8 activations stay on the float conv, and are right', async () => {
   const steps = await run({ c: 16, h: 6, w: 7, m: 4, signedWeights: true, activation: 'int8' });
-  assert.ok(!steps.includes('convInteger/igemm'), steps.join(', '));
+  assert.ok(!onIntegerConv(steps), steps.join(', '));
 });
 
 // A QDQ matmul: matmul(dequantizeLinear(a uint8, sa, za), dequantizeLinear(b [K, N] uint8 or int8, sb per column or
@@ -179,7 +184,7 @@ test('int8 activations between a quantizeLinear and its dequantizeLinear run on 
   context.dispatch(graph, { x: xt }, { y: yt });
   const got = new Float32Array(await context.readTensor(yt));
   const steps = __testing.takeProfile(context).map((p) => p.step);
-  assert.ok(steps.includes('convInteger/igemm') && !steps.includes('conv2d/igemm'), steps.join(', '));
+  assert.ok(onIntegerConv(steps) && !steps.includes('conv2d/igemm'), steps.join(', '));
   const qx = Array.from(q, (v) => Math.max(-128, Math.min(127, v)));
   for (let o = 0; o < m; ++o) {
     for (let oy = 0; oy < h; ++oy) {
@@ -249,7 +254,8 @@ async function requantized({ kind, c, h = 5, w = 6, m, kh = 1, rows = 1, type = 
   }
   context.destroy();
   const [fused, separate] = results;
-  const integerStep = kind === 'conv' ? (depthwise ? 'convInteger/dwconv' : 'convInteger/igemm') : 'matMulInteger/gemm';
+  const integerStep = kind === 'conv' ? (depthwise ? 'convInteger/dwconv' : fused.steps[0]) : 'matMulInteger/gemm';
+  if (kind === 'conv' && !depthwise) assert.ok(INTEGER_CONV.includes(integerStep), fused.steps.join(', '));
   assert.deepEqual(fused.steps, [integerStep], fused.steps.join(', '));
   assert.deepEqual(separate.steps, [integerStep, 'quantizeLinear'], separate.steps.join(', '));
   const distinct = new Set(fused.out).size;

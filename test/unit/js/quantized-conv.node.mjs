@@ -103,7 +103,10 @@ async function run(shape, { perChannel = false, expectInteger = true, large = fa
   context.dispatch(graph, inputs, { y: yt });
   const got = epilogue ? new Float32Array(await context.readTensor(yt)) : new Int32Array(await context.readTensor(yt));
   const steps = __testing.takeProfile(context).map((p) => p.step);
-  const integerStep = groups > 1 && groups === c && m === c ? 'convInteger/dwconv' : 'convInteger/igemm';
+  // The qu8 dwconv for a depthwise conv; else the IGEMM or, for 3x3 filters of stride 1, the integer Winograd (the
+  // same int32 sums).
+  const integerStep = groups > 1 && groups === c && m === c ? 'convInteger/dwconv'
+                                                            : steps.find((s) => s === 'convInteger/winograd') ?? 'convInteger/igemm';
   assert.equal(steps.includes(integerStep), expectInteger, `steps: ${steps.join(', ')}`);
   if (epilogue && expectInteger) assert.deepEqual(steps.filter((name) => name !== 'transpose'), [integerStep], `steps: ${steps.join(', ')}`);
   for (let i = 0; i < got.length; ++i) {
