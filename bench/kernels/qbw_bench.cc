@@ -24,16 +24,23 @@ constexpr size_t kBlock = 32;
 
 std::string Name(const Shape& s) { return "1x" + std::to_string(s.k) + "x" + std::to_string(s.n); }
 
+// The shape's weights, `bits` wide with a scale per block of kBlock, packed as the family's GEMV reads them.
+std::vector<uint8_t> PackedWeights(const Shape& s, int bits) {
+  std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
+  for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
+  const std::vector<float> scale(z.size(), 0.01f);
+  const kernels::QbwConfig& family = kernels::GetQbwConfig(bits);
+  std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
+  family.pack(
+      s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
+      packed.data());
+  return packed;
+}
+
 void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   for (const Shape& s : kShapes) {
-    std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
-    for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
-    std::vector<float> scale(z.size(), 0.01f), a(s.k, 0.5f), c(s.n);
-    const kernels::QbwConfig& family = kernels::GetQbwConfig(bits);
-    std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
-    family.pack(
-        s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
-        packed.data());
+    const std::vector<uint8_t> packed = PackedWeights(s, bits);
+    std::vector<float> a(s.k, 0.5f), c(s.n);
     const double t = BestSeconds([&] { fn(s.n, s.k, kBlock, a.data(), packed.data(), c.data()); });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
@@ -43,15 +50,9 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
 // The integer-dot GEMV, the activations split once (f32_qbw_split_limbs, timed on its own: once per row in a step).
 void RunDot(const char* name) {
   for (const Shape& s : kShapes) {
-    std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
-    for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % 16);
-    std::vector<float> scale(z.size(), 0.01f), a(s.k), c(s.n);
+    const std::vector<uint8_t> packed = PackedWeights(s, 4);
+    std::vector<float> a(s.k), c(s.n);
     for (size_t i = 0; i < a.size(); ++i) a[i] = 0.5f + 0.001f * float(i % 17);
-    const kernels::QbwConfig& family = kernels::GetQbwConfig(4);
-    std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
-    family.pack(
-        s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
-        packed.data());
     std::vector<int8_t> limbs(3 * s.k);
     std::vector<float> units(s.k / kBlock);
     std::vector<int32_t> sums(3 * (s.k / kBlock));

@@ -3,9 +3,9 @@
 // BlockwiseMatMul: 4- or 8-bit weights packed once for the qb4w / qb8w kernels
 // (kernels/qbw.h), at about their stored size (the packed form adds 40 bytes per block of 8 columns). One row (a
 // decoder's token step) runs the GEMV tile straight from the packed weights (in the relaxed-SIMD artefact, 4-bit
-// weights on integer dot products: the row split once into digits, then shared by every task); more rows widen one 8-column block
-// of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32 GEMM tiles on
-// it, so the widening is paid once per block for all rows and no float copy of the weights exists.
+// weights on integer dot products: the row split once into digits, then shared by every task); more rows widen one
+// 8-column block of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32
+// GEMM tiles on it, so the widening is paid once per block for all rows and no float copy of the weights exists.
 #include <cstring>
 
 #include "compiler/lower/indices.h"

@@ -48,8 +48,8 @@ class ConvIntegerWinogradStep final : public runtime::Step {
     });
     const uint8_t* input = ctx.As<uint8_t>(in_);
     uint8_t* output = ctx.As<uint8_t>(out_);
-    const size_t th = (g_.oh + 1) / 2, tw = (g_.ow + 1) / 2, tiles = size_t{g_.n} * th * tw;
-    const size_t tb = WinogradBlockTiles(tiles, mr, ctx.pool), blocks = (tiles + tb - 1) / tb;
+    const WinogradGrid grid(g_);
+    const size_t tb = WinogradBlockTiles(grid.count, mr, ctx.pool), blocks = (grid.count + tb - 1) / tb;
     ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
       const size_t v_stride = tb * kcp + kMatrixPad, m_stride = tb * o + kMatrixPad;
       const std::unique_ptr<int16_t[]> v(new int16_t[16 * v_stride]);
@@ -57,10 +57,10 @@ class ConvIntegerWinogradStep final : public runtime::Step {
       // With the output quantization, a tile's four pixels are finished here and quantized into the output.
       const std::unique_ptr<int32_t[]> pixels(quantization_.present() ? new int32_t[4 * o] : nullptr);
       for (size_t b = b0; b < b1; ++b) {
-        const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
+        const size_t t0 = b * tb, count = std::min(tb, grid.count - t0);
         for (size_t t = 0; t < count; ++t) {
           const uint8_t* d[16];
-          WinogradWindow(g_, input, zero_.data(), TileAt(t0 + t, th, tw), d);
+          WinogradWindow(g_, input, zero_.data(), grid.At(t0 + t), d);
           wino.input(c, kcp, d, params.a_zero_point, v.get() + t * kcp, v_stride);
         }
         for (size_t xi = 0; xi < 16; ++xi) {
@@ -69,15 +69,17 @@ class ConvIntegerWinogradStep final : public runtime::Step {
                       u + xi * xi_stride, m.get() + xi * m_stride + i * o, o * sizeof(int32_t), kNr * sizeof(int32_t));
           }
         }
-        for (size_t t = 0; t < count; ++t) Finish(WinogradPixels(g_, TileAt(t0 + t, th, tw)), m.get() + t * o, m_stride, output, pixels.get());
+        for (size_t t = 0; t < count; ++t) {
+          Finish(wino, WinogradPixels(g_, grid.At(t0 + t)), m.get() + t * o, m_stride, output, pixels.get());
+        }
       }
     });
   }
 
  private:
   // A tile's output transform, then the epilogue, the activation and the quantization as the IGEMM step's tiles.
-  void Finish(const WinogradPixels& px, const int32_t* m, size_t m_stride, uint8_t* output, int32_t* pixels) const {
-    const auto& wino = kernels::GetQU8WinogradConfig();
+  void Finish(const kernels::QU8WinogradConfig& wino, const WinogradPixels& px, const int32_t* m, size_t m_stride,
+              uint8_t* output, int32_t* pixels) const {
     const size_t o = g_.o;
     if (quantization_.present()) {
       int32_t* y[4] = {pixels, pixels + o, pixels + 2 * o, pixels + 3 * o};

@@ -77,8 +77,8 @@ class Conv2dWinogradStep final : public runtime::Step {
     });
     const float* input = ctx.As<float>(in_);
     float* output = ctx.As<float>(out_);
-    const size_t th = (g_.oh + 1) / 2, tw = (g_.ow + 1) / 2, tiles = size_t{g_.n} * th * tw;
-    const size_t tb = WinogradBlockTiles(tiles, mr, ctx.pool), blocks = (tiles + tb - 1) / tb;
+    const WinogradGrid grid(g_);
+    const size_t tb = WinogradBlockTiles(grid.count, mr, ctx.pool), blocks = (grid.count + tb - 1) / tb;
     const kernels::MinMaxParams clamp{g_.p.clamp.min, g_.p.clamp.max}, none{-INFINITY, INFINITY};
     const float* bias = bias_.empty() ? nullptr : bias_.data();
     ParallelRows(ctx.pool, blocks, uint64_t{16} * tb * c * o, [&](uint64_t b0, uint64_t b1) {
@@ -87,10 +87,10 @@ class Conv2dWinogradStep final : public runtime::Step {
       const size_t v_stride = tb * c + kMatrixPad, m_stride = tb * o + kMatrixPad;
       const std::unique_ptr<float[]> v(new float[16 * v_stride]), m(new float[16 * m_stride]);
       for (size_t b = b0; b < b1; ++b) {
-        const size_t t0 = b * tb, count = std::min(tb, tiles - t0);
+        const size_t t0 = b * tb, count = std::min(tb, grid.count - t0);
         for (size_t t = 0; t < count; ++t) {
           const float* d[16];
-          WinogradWindow(g_, input, zero_.data(), TileAt(t0 + t, th, tw), d);
+          WinogradWindow(g_, input, zero_.data(), grid.At(t0 + t), d);
           wino.input(c, d, v.get() + t * c, v_stride);
         }
         for (size_t xi = 0; xi < 16; ++xi) {
@@ -102,7 +102,7 @@ class Conv2dWinogradStep final : public runtime::Step {
           }
         }
         for (size_t t = 0; t < count; ++t) {
-          const WinogradPixels px(g_, TileAt(t0 + t, th, tw));
+          const WinogradPixels px(g_, grid.At(t0 + t));
           float* y[4];
           px.Pointers(output, o, y);
           wino.output(o, m.get() + t * o, m_stride, bias, y, &clamp);
@@ -133,7 +133,7 @@ bool WinogradShape(const ConvGeometry& g) {
       p.dilation_w != 1) {
     return false;
   }
-  const size_t tiles = size_t{(g.oh + 1) / 2} * ((g.ow + 1) / 2) * g.n;
+  const size_t tiles = WinogradGrid(g).count;
   // The filter's transform at each run is paid back over the tiles: 512 -> 512 channels at 7x7 (16 tiles, 17 MB
   // transformed) took 1.22x the IGEMM's time, 256 -> 256 at 8x8 0.72x, 384 -> 384 at 8x8 0.88x, 512 -> 512 at
   // 14x14 (49 tiles) 0.69x, 1024 -> 1024 at 14x14 0.39x (Node, 1 thread).

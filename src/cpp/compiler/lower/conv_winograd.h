@@ -33,6 +33,13 @@ struct TileAt {
   size_t image, y, x;
 };
 
+// The tiles (2x2 output pixels each) of a convolution: th rows and tw columns of them per image, `count` in all.
+struct WinogradGrid {
+  explicit WinogradGrid(const ConvGeometry& g) : th((g.oh + 1) / 2), tw((g.ow + 1) / 2), count(size_t{g.n} * th * tw) {}
+  TileAt At(size_t tile) const { return TileAt(tile, th, tw); }
+  size_t th, tw, count;
+};
+
 // The 4x4 input window of a tile, row-major: each pixel's C elements, or the `zero` row outside the image.
 template <typename T>
 void WinogradWindow(const ConvGeometry& g, const T* input, const T* zero, const TileAt& at, const T** d) {

@@ -1,11 +1,11 @@
 // f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot (kernels/qbw.h): the qb4w GEMV on integer dot products, the
-// activations split into three int8 digits per block (QbwSplitLimbs), each 16 products of digits and nibbles one
+// activations split into three int8 digits per block (f32_qbw_split_limbs), each 16 products of digits and nibbles one
 // i16x8.relaxed_dot_i8x16_i7x16_s (exact: the nibbles are within i7), summed in int16 for up to 32 rows of k,
 // then per block: the zero points taken off through the digits' sums, the digits joined (h * 2^16 + m * 2^8 + l)
 // and scaled in float. Built only with WEBNN_RELAXED_SIMD, by the relaxed-SIMD compiler (CMakeLists.txt).
 #include <wasm_simd128.h>
 
-#include "kernels/qbw.h"
+#include "kernels/qbw_impl.h"
 
 namespace webnn::kernels {
 
@@ -53,15 +53,7 @@ void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t
         }
       }
     }
-    if (n0 + 8 <= nc) {
-      wasm_v128_store(c + n0, total_lo);
-      wasm_v128_store(c + n0 + 4, total_hi);
-    } else {
-      float t[8];
-      wasm_v128_store(t, total_lo);
-      wasm_v128_store(t + 4, total_hi);
-      for (size_t j = 0; n0 + j < nc; ++j) c[n0 + j] = t[j];
-    }
+    qbw_impl::StoreColumns(total_lo, total_hi, n0, nc, c);
   }
 }
 

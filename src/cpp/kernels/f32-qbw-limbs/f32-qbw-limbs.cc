@@ -25,11 +25,14 @@ int UnitShift(float largest) {
   return shift > 149 ? 149 : shift;  // 2^-149, the smallest float: subnormal blocks are exact integers there
 }
 
-// The two float factors of 2^shift, each a normal float, whose product with x is x * 2^shift rounded once (the first
-// multiply is exact but where it falls below 2^-126, for values the second then rounds to 0 anyway).
-void ShiftFactors(int shift, float* p1, float* p2) {
+// The block's unit 2^-shift for its largest |x| (finite), and the two float factors of 2^shift, each a normal float,
+// whose product with x is x * 2^shift rounded once (the first multiply is exact but where it falls below 2^-126, for
+// values the second then rounds to 0 anyway).
+float BlockUnit(float largest, float* p1, float* p2) {
+  const int shift = UnitShift(largest);
   *p1 = static_cast<float>(std::ldexp(1.0, shift / 2));
   *p2 = static_cast<float>(std::ldexp(1.0, shift - shift / 2));
+  return static_cast<float>(std::ldexp(1.0, -shift));
 }
 
 }  // namespace
@@ -43,10 +46,8 @@ bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* l
       if (!(v <= 3.4028235e38f)) return false;  // NaN or infinity: the float kernels take the row
       largest = v > largest ? v : largest;
     }
-    const int shift = UnitShift(largest);
     float p1, p2;
-    ShiftFactors(shift, &p1, &p2);
-    block_scales[b] = static_cast<float>(std::ldexp(1.0, -shift));
+    block_scales[b] = BlockUnit(largest, &p1, &p2);
     int32_t sums[3] = {};
     int8_t* out = limbs + 3 * b * bl;
     for (size_t k = 0; k < bl; ++k) {
@@ -74,10 +75,8 @@ bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t*
     most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 1, 0, 3, 2));
     const float largest = wasm_f32x4_extract_lane(most, 0);
     if (!(largest <= 3.4028235e38f)) return false;
-    const int shift = UnitShift(largest);
     float p1, p2;
-    ShiftFactors(shift, &p1, &p2);
-    block_scales[b] = static_cast<float>(std::ldexp(1.0, -shift));
+    block_scales[b] = BlockUnit(largest, &p1, &p2);
     const v128_t f1 = wasm_f32x4_splat(p1), f2 = wasm_f32x4_splat(p2);
     v128_t sh = wasm_i32x4_const_splat(0), sm = sh, sl = sh;
     int8_t* out = limbs + 3 * b * bl;

@@ -2,6 +2,7 @@
 // int64 (the tile's int32 lanes do not wrap for the qu8 Winograd's operands, so the two agree).
 #include <cstring>
 
+#include "kernels/qgemm.h"
 #include "kernels/qwinograd.h"
 #include "kernels/simd_util.h"
 
@@ -11,7 +12,7 @@ void qs16_gemm_ukernel_4x8c2__scalar(size_t mr, size_t nc, size_t kc, const int1
                                      const void* packed_w, int32_t* c, size_t cm_stride, size_t cn_stride) {
   constexpr size_t nr = kQU8WinogradNr;
   const uint8_t* block = static_cast<const uint8_t*>(packed_w);
-  const size_t block_bytes = nr * sizeof(int32_t) + kc * nr * sizeof(int16_t);
+  const size_t block_bytes = QU8PackedIgemmSizeC2(nr, kc, 1);
   for (size_t j0 = 0; j0 < nc; j0 += nr, block += block_bytes) {
     for (size_t r = 0; r < mr; ++r) {
       const int16_t* row = simd::ByteOffset(a, r * a_stride);

@@ -76,33 +76,53 @@ struct Weights {
   }
 };
 
-void CheckKernel(const Kernel& kernel) {
-  Rng rng(7);
+// The GEMV cases: column counts below, at and past 8, blocks of each of `lengths`, one and three of them, unsigned
+// and signed weights, activations in [-1.95, 1.95]; check(w, a, packed) for each.
+template <typename Check>
+void ForEachGemvCase(const Family& family, uint32_t seed, std::initializer_list<size_t> lengths, Check check) {
+  Rng rng(seed);
   for (size_t nc : {1, 5, 8, 13, 24}) {
-    for (size_t bl : {4, 16, 64}) {
+    for (size_t bl : lengths) {
       for (size_t blocks : {1, 3}) {
         for (bool is_signed : {false, true}) {
-          const size_t kc = bl * blocks;
-          const Weights w(kernel.family, nc, kc, bl, is_signed, rng);
-          std::vector<float> a(kc);
+          const Weights w(family, nc, bl * blocks, bl, is_signed, rng);
+          std::vector<float> a(w.kc);
           for (float& v : a) v = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 512.0f;
-          const std::vector<uint8_t> packed = w.Pack();
-          std::vector<float> c(nc + 3, 1234.5f), ref(nc + 3, 1234.5f);
-          kernel.fn(nc, kc, bl, a.data(), packed.data(), c.data());
-          kernel.family.reference(nc, kc, bl, a.data(), packed.data(), ref.data());
-          for (size_t j = 0; j < nc + 3; ++j) ASSERT_EQ(c[j], ref[j]) << kernel.name << " nc " << nc << " kc " << kc << " column " << j;
-          for (size_t n = 0; n < nc; ++n) {
-            double exact = 0, magnitude = 0;
-            for (size_t k = 0; k < kc; ++k) {
-              exact += double{a[k]} * w.W(n, k);
-              magnitude += std::fabs(double{a[k]} * w.W(n, k));
-            }
-            ASSERT_NEAR(c[n], exact, (kc + 2) * 6e-8 * magnitude + 1e-30) << kernel.name << " column " << n;
-          }
+          check(w, a, w.Pack());
         }
       }
     }
   }
+}
+
+// c[n] for n < nc within the float tiles' bound of the double product ((kc + 2) * 6e-8 of the sum of |products|), plus,
+// with `split`, the split's (half a unit, 2^-22 of each block's largest |a|, times the block's sum of |w|).
+void ExpectNearTheProduct(const Weights& w, const std::vector<float>& a, const float* c, bool split, const char* name) {
+  for (size_t n = 0; n < w.nc; ++n) {
+    double exact = 0, magnitude = 0, bound = 0;
+    for (size_t b = 0; b < w.kc / w.bl; ++b) {
+      double largest = 0, weights = 0;
+      for (size_t k = b * w.bl; k < (b + 1) * w.bl; ++k) {
+        exact += double{a[k]} * w.W(n, k);
+        magnitude += std::fabs(double{a[k]} * w.W(n, k));
+        largest = std::fmax(largest, std::fabs(double{a[k]}));
+        weights += std::fabs(double{w.W(n, k)});
+      }
+      if (split) bound += std::ldexp(largest, -22) * weights;
+    }
+    ASSERT_NEAR(c[n], exact, (w.kc + 2) * 6e-8 * magnitude + bound + 1e-30)
+        << name << " nc " << w.nc << " kc " << w.kc << " bl " << w.bl << " column " << n;
+  }
+}
+
+void CheckKernel(const Kernel& kernel) {
+  ForEachGemvCase(kernel.family, 7, {4, 16, 64}, [&](const Weights& w, const std::vector<float>& a, const std::vector<uint8_t>& packed) {
+    std::vector<float> c(w.nc + 3, 1234.5f), ref(w.nc + 3, 1234.5f);
+    kernel.fn(w.nc, w.kc, w.bl, a.data(), packed.data(), c.data());
+    kernel.family.reference(w.nc, w.kc, w.bl, a.data(), packed.data(), ref.data());
+    for (size_t j = 0; j < w.nc + 3; ++j) ASSERT_EQ(c[j], ref[j]) << kernel.name << " nc " << w.nc << " kc " << w.kc << " column " << j;
+    ExpectNearTheProduct(w, a, c.data(), false, kernel.name);
+  });
 }
 
 TEST(F32QbwGemm, Qb4wKernelsAgainstTheReference) {
@@ -167,41 +187,17 @@ TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
 // each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and blocks of 128 (the
 // int16 sums flushed every 32 rows).
 TEST(F32QbwGemm, Qb4wDotGemvAgainstTheReference) {
-  Rng rng(9);
-  for (size_t nc : {1, 5, 8, 13, 24}) {
-    for (size_t bl : {4, 16, 64, 128}) {
-      for (size_t blocks : {1, 3}) {
-        for (bool is_signed : {false, true}) {
-          const size_t kc = bl * blocks;
-          const Weights w(kQb4w, nc, kc, bl, is_signed, rng);
-          std::vector<float> a(kc);
-          for (float& v : a) v = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 512.0f;
-          const std::vector<uint8_t> packed = w.Pack();
-          std::vector<int8_t> digits(3 * kc);
-          std::vector<float> units(blocks);
-          std::vector<int32_t> sums(3 * blocks);
-          ASSERT_TRUE(kQb4w.config.split(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
-          std::vector<float> c(nc + 3, 1234.5f);
-          kQb4w.config.dot_gemv(nc, kc, bl, digits.data(), units.data(), sums.data(), packed.data(), c.data());
-          for (size_t j = nc; j < nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
-          for (size_t n = 0; n < nc; ++n) {
-            double exact = 0, magnitude = 0, split = 0;
-            for (size_t b = 0; b < blocks; ++b) {
-              double largest = 0, weights = 0;
-              for (size_t k = b * bl; k < (b + 1) * bl; ++k) {
-                exact += double{a[k]} * w.W(n, k);
-                magnitude += std::fabs(double{a[k]} * w.W(n, k));
-                largest = std::fmax(largest, std::fabs(double{a[k]}));
-                weights += std::fabs(double{w.W(n, k)});
-              }
-              split += std::ldexp(largest, -22) * weights;
-            }
-            ASSERT_NEAR(c[n], exact, (kc + 2) * 6e-8 * magnitude + split + 1e-30) << "nc " << nc << " bl " << bl << " column " << n;
-          }
-        }
-      }
-    }
-  }
+  ForEachGemvCase(kQb4w, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const std::vector<uint8_t>& packed) {
+    const size_t blocks = w.kc / w.bl;
+    std::vector<int8_t> digits(3 * w.kc);
+    std::vector<float> units(blocks);
+    std::vector<int32_t> sums(3 * blocks);
+    ASSERT_TRUE(kQb4w.config.split(w.kc, w.bl, a.data(), digits.data(), units.data(), sums.data()));
+    std::vector<float> c(w.nc + 3, 1234.5f);
+    kQb4w.config.dot_gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.data(), c.data());
+    for (size_t j = w.nc; j < w.nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
+    ExpectNearTheProduct(w, a, c.data(), true, "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
+  });
 }
 #endif
 
