@@ -122,7 +122,7 @@ class Staging {
 
 val Stage(double size) {
   if (!(size >= 0 && size <= static_cast<double>(SIZE_MAX))) return Err(TypeError("byte length out of range."));
-  auto b = runtime::Buffer::Allocate(static_cast<size_t>(size));
+  auto b = runtime::Buffer::AllocateForOverwrite(static_cast<size_t>(size));  // JS fills it
   if (!b.ok()) return Err(b.status());
   return Ok(val(std::make_shared<Staging>(std::move(b).value())));
 }
@@ -399,7 +399,7 @@ class GraphBuilder {
       if (!valid.ok()) return Fail(valid);
       if (byte_length < 0) return 0;
       if (!(byte_length <= static_cast<double>(SIZE_MAX))) return Fail(TypeError("constant buffer: byte length out of range."));
-      auto bytes = runtime::Buffer::Allocate(static_cast<size_t>(byte_length));
+      auto bytes = runtime::Buffer::AllocateForOverwrite(static_cast<size_t>(byte_length));  // JS fills it
       if (!bytes.ok()) return Fail(bytes.status());
       staged_ = StagedConstant{*type, std::move(shape), std::move(bytes).value()};
       return Address(staged_->bytes->data());

@@ -67,6 +67,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   RemoveDeadNodes(g);
   if (options.fold_constants) KeepHalfWeights(g);  // before folding, which would widen them
   if (options.fold_constants) KeepBlockwiseWeights(g);
+  RETURN_IF_ERROR(UnpackFourBitConstants(g));
   if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g));
   if (options.optimize_layout) {
     OptimizeLayout(g);
@@ -151,9 +152,18 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
 
   // Constants some step reads at run time; the others (folded away, or packed into a step's own form)
   // are dropped from the plan, so the graph holds each weight once.
+  // A constant is dropped as soon as the last step that reads it is lowered, not after the whole compile, so
+  // that packing a model's weights never holds them all twice.
   std::vector<bool> read_at_run_time(g.values.size(), false);
-  for (uint32_t index : live) {
-    const Node& n = g.nodes[index];
+  for (const GraphOutput& out : g.outputs) read_at_run_time[owner[out.value]] = true;
+  std::vector<uint32_t> last_reader(g.values.size(), 0);
+  for (uint32_t s = 0; s < live.size(); ++s) {
+    for (ValueId i : g.nodes[live[s]].inputs) {
+      if (i != kNoValue) last_reader[owner[i]] = s;
+    }
+  }
+  for (uint32_t s = 0; s < live.size(); ++s) {
+    const Node& n = g.nodes[live[s]];
     LowerArgs args{g, n, {}, {}, std::vector<bool>(n.inputs.size(), false)};
     for (ValueId i : n.inputs) args.in.push_back(i == kNoValue ? TensorRef{} : refs[i]);
     for (ValueId o : n.outputs) args.out.push_back(refs[o]);
@@ -162,8 +172,15 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
     for (size_t i = 0; i < n.inputs.size(); ++i) {
       if (n.inputs[i] != kNoValue && !args.consumed[i]) read_at_run_time[owner[n.inputs[i]]] = true;
     }
+    for (ValueId i : n.inputs) {
+      if (i == kNoValue) continue;
+      Value& c = g.values[owner[i]];
+      if (c.kind == ValueKind::kConstant && last_reader[owner[i]] == s && !read_at_run_time[owner[i]]) {
+        plan->constants[refs[owner[i]].index].reset();
+        c.data.reset();
+      }
+    }
   }
-  for (const GraphOutput& out : g.outputs) read_at_run_time[owner[out.value]] = true;
   for (ValueId v = 0; v < g.values.size(); ++v) {
     if (g.values[v].kind == ValueKind::kConstant && !read_at_run_time[v]) plan->constants[refs[v].index].reset();
   }

@@ -28,10 +28,11 @@ ValueId Subgraph::AddInput(const std::string& name, DataType type, Shape shape) 
   return id;
 }
 
-ValueId Subgraph::AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data) {
+ValueId Subgraph::AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data, bool nibbles) {
   ValueId id = AddValue(type, std::move(shape));
   values[id].kind = ValueKind::kConstant;
   values[id].data = std::move(data);
+  values[id].nibbles = nibbles;
   return id;
 }
 

@@ -29,6 +29,10 @@ struct Value {
   ValueKind kind = ValueKind::kInternal;
   uint32_t input_index = 0;                    // kInput: index into Subgraph::inputs
   std::shared_ptr<runtime::Buffer> data;       // kConstant
+  // kConstant of int4 / uint4: `data` holds two elements a byte, low nibble first, as constant() took them (a
+  // byte per element otherwise); passes/unpack_four_bit_constants.cc widens those that more than the blockwise
+  // weights' packing reads.
+  bool nibbles = false;
   std::vector<uint32_t> output_indices;        // graph outputs this value is (usually 0 or 1)
 };
 
@@ -247,7 +251,7 @@ class Subgraph {
  public:
   ValueId AddValue(DataType type, Shape shape);
   ValueId AddInput(const std::string& name, DataType type, Shape shape);
-  ValueId AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data);
+  ValueId AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data, bool nibbles = false);
   void AddNode(NodeParams params, std::vector<ValueId> inputs, std::vector<ValueId> outputs, std::string label);
   void AddOutput(const std::string& name, ValueId value);
 

@@ -25,6 +25,7 @@ struct Operand {
   OperandKind kind = OperandKind::kOutput;
   std::string name;                          // kInput
   std::shared_ptr<runtime::Buffer> data;     // kConstant
+  bool nibbles = false;                      // kConstant of int4 / uint4 from constant(): data two to a byte
   int producer = -1;                         // kOutput: node index
 };
 

@@ -8,7 +8,6 @@
 #include "graph/lowering_context.h"
 #include "graph/op_registry.h"
 #include "graph/validation_context.h"
-#include "runtime/four_bit.h"
 
 namespace webnn::graph {
 
@@ -48,19 +47,12 @@ Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, co
   RETURN_IF_ERROR(CheckUsable("constant"));
   RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
   RETURN_IF_ERROR(CheckConstantBytes(type, shape, bytes));
-  ASSIGN_OR_RETURN(auto buffer, runtime::Buffer::Allocate(static_cast<size_t>(*ByteLength(type, shape))));
-  if (IsFourBit(type)) {
-    runtime::UnpackFourBit(type, buffer->size(), data, buffer->data());
-  } else if (bytes) {
-    std::memcpy(buffer->data(), data, bytes);
-  }
+  ASSIGN_OR_RETURN(auto buffer, runtime::Buffer::AllocateForOverwrite(bytes));
+  if (bytes) std::memcpy(buffer->data(), data, bytes);
   return AddConstant(type, shape, std::move(buffer));
 }
 
 Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer) {
-  // 4-bit data arrives packed and is held a byte per element: unpacked into a buffer of its own (the other
-  // overload makes the same checks first).
-  if (IsFourBit(type)) return Constant(type, shape, buffer->data(), buffer->size());
   RETURN_IF_ERROR(CheckUsable("constant"));
   RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
   RETURN_IF_ERROR(CheckConstantBytes(type, shape, buffer->size()));
@@ -79,6 +71,7 @@ Expected<OperandId> GraphBuilder::AddConstant(DataType type, const Shape& shape,
   op.desc = {type, shape};
   op.kind = OperandKind::kConstant;
   op.data = std::move(buffer);
+  op.nibbles = IsFourBit(type);  // as the page gave them: two to a byte
   return AddOperand(std::move(op));
 }
 
@@ -179,7 +172,7 @@ std::vector<bool> GraphBuilder::Reachable(const NamedOutputs& outputs) const {
   return reachable;
 }
 
-Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const NamedOutputs& outputs) const {
+Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const NamedOutputs& outputs) {
   std::vector<bool> reachable = Reachable(outputs);
   // Every output of a live node gets a value, used or not: a lowering writes all of its outputs.
   for (const Node& node : graph_.nodes) {
@@ -194,10 +187,11 @@ Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const Na
   std::vector<compiler::ValueId> values(graph_.operands.size(), compiler::kNoValue);
   for (OperandId id = 0; id < graph_.operands.size(); ++id) {
     if (!reachable[id]) continue;
-    const Operand& o = graph_.operands[id];
+    Operand& o = graph_.operands[id];
     switch (o.kind) {
       case OperandKind::kInput: values[id] = sub.AddInput(o.name, o.desc.type, o.desc.shape); break;
-      case OperandKind::kConstant: values[id] = sub.AddConstant(o.desc.type, o.desc.shape, o.data); break;
+      // The compile takes the constants' bytes: it frees each as soon as what it packs from it is built.
+      case OperandKind::kConstant: values[id] = sub.AddConstant(o.desc.type, o.desc.shape, std::move(o.data), o.nibbles); break;
       case OperandKind::kOutput: values[id] = sub.AddValue(o.desc.type, o.desc.shape); break;
     }
   }
@@ -211,6 +205,10 @@ Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const Na
     if (!s.ok()) return Status(s.code(), std::string(node.op->name) + ": " + s.message());
   }
   for (const auto& [name, id] : outputs) sub.AddOutput(name, values[id]);
+  // The operands' and nodes' small allocations lie between the constants' buffers in the heap: freed now, the
+  // holes the compile leaves as it frees each packed constant join into ones the next packings fit in (else
+  // every packing takes fresh memory, and a 4-bit model's build peaks at its constants plus all its packings).
+  ReleaseGraph();
 
   auto compiled = compiler::Compile(std::move(sub));
   if (!compiled.ok()) {

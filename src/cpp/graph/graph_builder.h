@@ -22,8 +22,8 @@ class GraphBuilder {
   Expected<OperandId> Input(const std::string& name, DataType type, const Shape& shape);
   // `data` as the API gives it (4-bit values packed two to a byte; see base/data_type.h).
   Expected<OperandId> Constant(DataType type, const Shape& shape, const uint8_t* data, size_t bytes);
-  // Takes `buffer` as the constant's storage (constant() copies a page's bytes once, into it); 4-bit data
-  // is unpacked into a buffer of its own instead.
+  // Takes `buffer` as the constant's storage (constant() copies a page's bytes once, into it), 4-bit data as
+  // the page packed it (two to a byte): the compile widens only what more than a blockwise weight reads.
   Expected<OperandId> Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer);
   Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
   // constant(dataType, value): a scalar holding the spec's cast of value to dataType.
@@ -32,9 +32,10 @@ class GraphBuilder {
   Expected<std::vector<OperandId>> AddOperation(const std::string& op, const Arguments& args, const std::string& label);
   using NamedOutputs = std::vector<std::pair<std::string, OperandId>>;
   // build() in two halves: the checks the spec makes before it returns a promise (after which the
-  // builder is spent), then the compile, which only reads the builder and may run on another thread.
+  // builder is spent), then the compile, which may run on another thread and takes the constants' bytes
+  // (so that each is freed once packed, not after the whole compile).
   Status PrepareBuild(const NamedOutputs& outputs);
-  Expected<std::shared_ptr<runtime::CompiledGraph>> Compile(const NamedOutputs& outputs) const;
+  Expected<std::shared_ptr<runtime::CompiledGraph>> Compile(const NamedOutputs& outputs);
   Expected<std::shared_ptr<runtime::CompiledGraph>> Build(const NamedOutputs& outputs);
   // After the compile: frees the operands and their constant data (the compiled graph holds what it uses,
   // packed weights mostly), so a built builder the page keeps does not keep a second copy of the weights.

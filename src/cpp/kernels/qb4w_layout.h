@@ -29,7 +29,7 @@ struct Qb4wLayout {
   void Magic(const uint8_t* group, v128_t* lo, v128_t* hi) const {
     using namespace qbw_impl;
     const v128_t v = wasm_v128_load(group);
-    const v128_t l = wasm_v128_and(v, low_mask), h = wasm_u8x16_shr(v, 4);
+    const v128_t l = wasm_v128_and(v, low_mask), h = wasm_v128_and(wasm_u16x8_shr(v, 4), low_mask);  // no byte shift on x86
     const v128_t l01 = Rows01(l, zero), l23 = Rows23(l, zero), h01 = Rows01(h, zero), h23 = Rows23(h, zero);
     lo[0] = MagicLow(l01, magic), lo[1] = MagicHigh(l01, magic), lo[2] = MagicLow(l23, magic), lo[3] = MagicHigh(l23, magic);
     hi[0] = MagicLow(h01, magic), hi[1] = MagicHigh(h01, magic), hi[2] = MagicLow(h23, magic), hi[3] = MagicHigh(h23, magic);

@@ -29,9 +29,10 @@ inline size_t Qb8wBlockBytes(size_t kc, size_t bl) { return kc / bl * (8 * sizeo
 inline size_t Qb4wPackedSize(size_t nc, size_t kc, size_t bl) { return (nc + kQbwNr - 1) / kQbwNr * Qb4wBlockBytes(kc, bl); }
 inline size_t Qb8wPackedSize(size_t nc, size_t kc, size_t bl) { return (nc + kQbwNr - 1) / kQbwNr * Qb8wBlockBytes(kc, bl); }
 
-// Where the weights come from: element (n, k) of q at q[n * q_n + k * q_k] (a byte each: int4 sign-extended or
-// uint4, int8 or uint8), its scale and zero point at index n * s_n + (k / bl) * s_b of s and z. `is_signed`: q and
-// z are int4 / int8.
+// Where the weights come from: element (n, k) of q at index n * q_n + k * q_k (a byte each: int4 sign-extended or
+// uint4, int8 or uint8; with `q_nibbles`, 4-bit q two to a byte, low nibble first, as constant() takes them), its
+// scale and zero point at index n * s_n + (k / bl) * s_b of s and z (a byte each). `is_signed`: q and z are int4 /
+// int8.
 struct QbwSource {
   const uint8_t* q;
   int64_t q_n, q_k;
@@ -39,6 +40,7 @@ struct QbwSource {
   const uint8_t* z;
   int64_t s_n, s_b;
   bool is_signed;
+  bool q_nibbles = false;
 };
 void Qb4wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
 void Qb8wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);

@@ -27,13 +27,27 @@ inline uint32_t Load32(const uint8_t* p) {
   return v;
 }
 
-// One group of 4 rows (k..k+3) by 8 columns from columns stored along k: the 4 bytes of each column, offset (byte
-// 4 * c + r of `lo` holds row r of column c, of `hi` of column 4 + c), stored as Layout does.
+// Element i of q (the index QbwSource gives), a byte either way.
+inline uint8_t Element(const QbwSource& src, int64_t i) {
+  return src.q_nibbles ? static_cast<uint8_t>((src.q[i >> 1] >> ((i & 1) * 4)) & 0xF) : src.q[i];
+}
+
+// Elements i..i+3 of q as 4 bytes, the first lowest (with nibbles i is even: 2 bytes, low nibbles first).
+inline uint32_t Load4(const QbwSource& src, int64_t i) {
+  if (!src.q_nibbles) return Load32(src.q + i);
+  const uint32_t two = src.q[i >> 1] | (uint32_t{src.q[(i >> 1) + 1]} << 8);
+  return (two & 0xF) | ((two & 0xF0) << 4) | ((two & 0xF00) << 8) | ((two & 0xF000) << 12);
+}
+
+// One group of 4 rows (k..k+3) by 8 columns from columns stored along k (column c's elements from index col[c]):
+// the 4 elements of each column, offset (byte 4 * c + r of `lo` holds row r of column c, of `hi` of column 4 + c),
+// stored as Layout does.
 template <typename Layout>
-void PackGroup(const uint8_t* const col[kQbwNr], size_t k, uint8_t flip, uint8_t mask, uint8_t* packed) {
+void PackGroup(const QbwSource& src, const int64_t col[kQbwNr], size_t k, uint8_t flip, uint8_t mask, uint8_t* packed) {
   const v128_t flips = wasm_i8x16_splat(static_cast<int8_t>(flip)), masks = wasm_i8x16_splat(static_cast<int8_t>(mask));
-  v128_t lo = wasm_u32x4_make(Load32(col[0] + k), Load32(col[1] + k), Load32(col[2] + k), Load32(col[3] + k));
-  v128_t hi = wasm_u32x4_make(Load32(col[4] + k), Load32(col[5] + k), Load32(col[6] + k), Load32(col[7] + k));
+  const int64_t at = static_cast<int64_t>(k);
+  v128_t lo = wasm_u32x4_make(Load4(src, col[0] + at), Load4(src, col[1] + at), Load4(src, col[2] + at), Load4(src, col[3] + at));
+  v128_t hi = wasm_u32x4_make(Load4(src, col[4] + at), Load4(src, col[5] + at), Load4(src, col[6] + at), Load4(src, col[7] + at));
   lo = wasm_v128_and(wasm_v128_xor(lo, flips), masks);
   hi = wasm_v128_and(wasm_v128_xor(hi, flips), masks);
   Layout::StoreGroup(lo, hi, packed);
@@ -60,10 +74,11 @@ void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed
       std::memcpy(packed, s, sizeof(s));
       std::memcpy(packed + sizeof(s), z, sizeof(z));
       packed += sizeof(s) + sizeof(z);
-      if (src.q_k == 1 && n0 + kQbwNr <= nc) {  // MatMulNBits' [N, K]: 4 bytes of each column per group
-        const uint8_t* col[kQbwNr];
-        for (size_t c = 0; c < kQbwNr; ++c) col[c] = src.q + static_cast<int64_t>(n0 + c) * src.q_n;
-        for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) PackGroup<Layout>(col, k, flip, mask, packed);
+      if (src.q_k == 1 && n0 + kQbwNr <= nc && (!src.q_nibbles || src.q_n % 2 == 0)) {
+        // MatMulNBits' [N, K]: 4 elements of each column per group
+        int64_t col[kQbwNr];
+        for (size_t c = 0; c < kQbwNr; ++c) col[c] = static_cast<int64_t>(n0 + c) * src.q_n;
+        for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) PackGroup<Layout>(src, col, k, flip, mask, packed);
         continue;
       }
       for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) {
@@ -71,7 +86,7 @@ void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed
         for (size_t r = 0; r < 4; ++r) {
           for (size_t c = 0; c < kQbwNr; ++c) {
             const size_t n = n0 + c;
-            if (n < nc) Layout::Put(packed, r, c, offset(src.q[static_cast<int64_t>(n) * src.q_n + static_cast<int64_t>(k + r) * src.q_k]));
+            if (n < nc) Layout::Put(packed, r, c, offset(Element(src, static_cast<int64_t>(n) * src.q_n + static_cast<int64_t>(k + r) * src.q_k)));
           }
         }
       }

@@ -29,7 +29,7 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const kernels::QbwConfig& family = kernels::GetQbwConfig(four_bit ? 4 : 8);
   auto packing = std::make_shared<runtime::PackedWeights>(family.packed_size(n, k, block));
   const kernels::QbwSource source{a.constant(1), p.q_n, p.q_k, reinterpret_cast<const float*>(a.constant(2)), a.constant(3),
-                                  p.s_n, p.s_b, type == DataType::kInt4 || type == DataType::kInt8};
+                                  p.s_n, p.s_b, type == DataType::kInt4 || type == DataType::kInt8, a.input(1).nibbles};
   family.pack(n, k, block, source, packing->data());
   const std::shared_ptr<const runtime::PackedWeights> packed = runtime::ShareWeights(std::move(packing));
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
@@ -96,17 +96,30 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
   const uint8_t* q_in = a.constant(1);
   const float* s_in = reinterpret_cast<const float*>(a.constant(2));
   const uint8_t* z_in = a.constant(3);
+  // Nibbles as the page gave them are already the table's rows (a row is whole blocks of a multiple of 4, so it
+  // starts on a byte): int4 is offset by flipping each nibble's top bit.
+  const bool nibbles = a.input(1).nibbles;
   std::vector<uint8_t> offset_row(offset ? row : 0);
   for (size_t r = 0; r < rows; ++r) {
-    const uint8_t* values = q_in + r * row;
-    if (offset) {
-      for (size_t i = 0; i < row; ++i) offset_row[i] = static_cast<uint8_t>(values[i] + offset);
-      values = offset_row.data();
-    }
-    if (four_bit) {
-      runtime::PackFourBit(row, values, q + r * row_bytes);
+    if (nibbles) {
+      const uint8_t* from = q_in + r * row_bytes;
+      uint8_t* to = q + r * row_bytes;
+      if (offset) {
+        for (size_t i = 0; i < row_bytes; ++i) to[i] = from[i] ^ 0x88;
+      } else {
+        std::memcpy(to, from, row_bytes);
+      }
     } else {
-      std::memcpy(q + r * row_bytes, values, row);
+      const uint8_t* values = q_in + r * row;
+      if (offset) {
+        for (size_t i = 0; i < row; ++i) offset_row[i] = static_cast<uint8_t>(values[i] + offset);
+        values = offset_row.data();
+      }
+      if (four_bit) {
+        runtime::PackFourBit(row, values, q + r * row_bytes);
+      } else {
+        std::memcpy(q + r * row_bytes, values, row);
+      }
     }
     for (size_t b = 0; b < blocks; ++b) {
       const int64_t at = static_cast<int64_t>(r) * p.s_n + static_cast<int64_t>(b) * p.s_b;

@@ -43,6 +43,11 @@ void KeepHalfWeights(Subgraph& g);
 // quantized constant (packed at its size; no float copy of the weights), in place of the chain folding would widen
 // (or, too large to fold, run at every dispatch).
 void KeepBlockwiseWeights(Subgraph& g);
+// int4 / uint4 constants arrive two elements a byte (Value::nibbles): widens to a byte per element every one that
+// anything but a BlockwiseMatMul's or BlockwiseGather's quantized input reads (a zero point included), so that
+// the passes and lowerings after it see the engine's form, and the packed 4-bit weights are never held twice
+// their size. Runs right after KeepBlockwiseWeights (or in its place, when nothing is folded).
+Status UnpackFourBitConstants(Subgraph& g);
 // matmul(a, transpose(b) of its last two axes) -> matmul reading b transposed (attention's q . K^T): no pass over b
 // to transpose it, and one row against a b computed at run time reads b once where it lies.
 void FuseTransposedB(Subgraph& g);

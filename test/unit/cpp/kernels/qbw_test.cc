@@ -247,5 +247,39 @@ TEST(F32QbwGemm, PackReadsEitherOrientation) {
   }
 }
 
+// 4-bit weights as constant() takes them, two to a byte (low nibble first): the same packing as from a byte each,
+// for MatMulNBits' [N, K] (whole 8-column blocks read 2 bytes per column and group, a last partial block one
+// element at a time) and for [K, N] (one element at a time, nibbles mid-byte when N is odd).
+TEST(F32QbwGemm, PackReadsFourBitNibbles) {
+  Rng rng(17);
+  for (bool is_signed : {false, true}) {
+    for (size_t nc : {8, 13, 16}) {
+      const Weights w(kQb4w, nc, 64, 16, is_signed, rng);
+      const size_t blocks = w.kc / w.bl;
+      const auto nibbles = [](const std::vector<uint8_t>& bytes) {
+        std::vector<uint8_t> packed((bytes.size() + 1) / 2);
+        for (size_t i = 0; i < bytes.size(); ++i) packed[i / 2] |= static_cast<uint8_t>((bytes[i] & 0xF) << (i % 2 * 4));
+        return packed;
+      };
+      std::vector<uint8_t> packed(kQb4w.config.packed_size(w.nc, w.kc, w.bl));
+      const std::vector<uint8_t> q_nk = nibbles(w.q);
+      kQb4w.config.pack(w.nc, w.kc, w.bl,
+                        {q_nk.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
+                        packed.data());
+      EXPECT_EQ(packed, w.Pack()) << "[N, K], " << nc << " columns, signed " << is_signed;
+      std::vector<uint8_t> qt(w.nc * w.kc);
+      for (size_t n = 0; n < w.nc; ++n) {
+        for (size_t k = 0; k < w.kc; ++k) qt[k * w.nc + n] = w.q[n * w.kc + k];
+      }
+      const std::vector<uint8_t> q_kn = nibbles(qt);
+      std::fill(packed.begin(), packed.end(), 0);
+      kQb4w.config.pack(w.nc, w.kc, w.bl,
+                        {q_kn.data(), 1, static_cast<int64_t>(w.nc), w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
+                        packed.data());
+      EXPECT_EQ(packed, w.Pack()) << "[K, N], " << nc << " columns, signed " << is_signed;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace webnn::kernels

@@ -1,0 +1,33 @@
+// See passes.h. The widening is the one writeTensor() does for 4-bit tensors (runtime/four_bit.h).
+#include <vector>
+
+#include "compiler/passes/passes.h"
+#include "runtime/buffer.h"
+#include "runtime/four_bit.h"
+
+namespace webnn::compiler {
+
+Status UnpackFourBitConstants(Subgraph& g) {
+  // Per value: whether something reads it as a byte per element.
+  std::vector<bool> widen(g.values.size(), false);
+  for (const Node& node : g.nodes) {
+    if (node.removed) continue;
+    const bool blockwise = std::holds_alternative<BlockwiseMatMulParams>(node.params) ||
+                           std::holds_alternative<BlockwiseGatherParams>(node.params);
+    for (size_t i = 0; i < node.inputs.size(); ++i) {
+      if (node.inputs[i] != kNoValue && !(blockwise && i == 1)) widen[node.inputs[i]] = true;
+    }
+  }
+  for (const GraphOutput& out : g.outputs) widen[out.value] = true;
+  for (ValueId v = 0; v < g.values.size(); ++v) {
+    Value& value = g.values[v];
+    if (!value.nibbles || !widen[v]) continue;
+    ASSIGN_OR_RETURN(auto bytes, runtime::Buffer::AllocateForOverwrite(static_cast<size_t>(*ByteLength(value.type, value.shape))));
+    runtime::UnpackFourBit(value.type, bytes->size(), value.data->data(), bytes->data());
+    value.data = std::move(bytes);
+    value.nibbles = false;
+  }
+  return Status::Ok();
+}
+
+}  // namespace webnn::compiler
