@@ -151,9 +151,8 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   plan->arena_bytes = static_cast<size_t>(memory.arena_bytes);
 
   // Constants some step reads at run time; the others (folded away, or packed into a step's own form)
-  // are dropped from the plan, so the graph holds each weight once.
-  // A constant is dropped as soon as the last step that reads it is lowered, not after the whole compile, so
-  // that packing a model's weights never holds them all twice.
+  // are dropped from the plan, so the graph holds each weight once - each as soon as the last step that reads it
+  // is lowered, not after the whole compile, so that packing a model's weights never holds them all twice.
   std::vector<bool> read_at_run_time(g.values.size(), false);
   for (const GraphOutput& out : g.outputs) read_at_run_time[owner[out.value]] = true;
   std::vector<uint32_t> last_reader(g.values.size(), 0);

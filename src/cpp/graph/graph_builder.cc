@@ -205,9 +205,8 @@ Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const Na
     if (!s.ok()) return Status(s.code(), std::string(node.op->name) + ": " + s.message());
   }
   for (const auto& [name, id] : outputs) sub.AddOutput(name, values[id]);
-  // The operands' and nodes' small allocations lie between the constants' buffers in the heap: freed now, the
-  // holes the compile leaves as it frees each packed constant join into ones the next packings fit in (else
-  // every packing takes fresh memory, and a 4-bit model's build peaks at its constants plus all its packings).
+  // Nothing reads the operands and nodes from here on: their small allocations, which lie between the constants'
+  // buffers in the heap, go before the compile frees the constants one by one.
   ReleaseGraph();
 
   auto compiled = compiler::Compile(std::move(sub));
