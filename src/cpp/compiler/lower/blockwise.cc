@@ -34,21 +34,22 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const std::shared_ptr<const runtime::PackedWeights> packed = runtime::ShareWeights(std::move(packing));
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
-  // The integer-dot GEMV's split row (its digits, then per block its unit and 3 sums), refilled per run (the steps
-  // of one plan run one at a time).
+  // The integer-dot GEMV's split row (its digits, then per block its unit and 3 sums) in the plan's scratch, which
+  // the steps of a plan share (they run one at a time): a buffer of its own per step would be a small allocation
+  // that outlives the build inside the holes freed constants leave, splitting them.
   const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 ? family.dot_gemv : nullptr;
   const size_t blocks = k / block;
-  const auto limbs = std::make_shared<runtime::AlignedVector<int8_t>>(dot_gemv ? 3 * k + 16 * blocks : 0);
+  const size_t limb_bytes = dot_gemv ? 3 * k + 16 * blocks : 0;  // 3k is a multiple of 4: blocks are
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const size_t block_bytes = family.block_bytes(k, block);
   const size_t column_blocks = (n + kernels::kQbwNr - 1) / kernels::kQbwNr;
   const runtime::TensorRef ra = a.in[0], ry = a.out[0];
-  return MakeStep(four_bit ? "matmul4bit" : "matmul8bit", uint64_t{rows} * n * k, [=](const runtime::ExecContext& ctx) {
+  return MakeStepWithScratch(four_bit ? "matmul4bit" : "matmul8bit", uint64_t{rows} * n * k, limb_bytes, [=](const runtime::ExecContext& ctx) {
     const float* x = ctx.As<float>(ra);
     float* y = ctx.As<float>(ry);
     const uint8_t* w = packed->data();
     if (rows == 1) {
-      int8_t* digits = limbs->data();
+      int8_t* digits = reinterpret_cast<int8_t*>(ctx.scratch);
       float* units = reinterpret_cast<float*>(digits + 3 * k);
       int32_t* sums = reinterpret_cast<int32_t*>(units + blocks);
       const bool dot = dot_gemv && family.split(k, block, x, digits, units, sums);  // not with NaN or infinity
