@@ -7,14 +7,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { bytes } from './fixtures/random-values.mjs';
 
 const ml = createML({ numThreads: 1 });
-
-function bytes(n, seed) {
-  const v = new Uint8Array(n);
-  for (let i = 0; i < n; ++i) v[i] = (seed = (seed * 1664525 + 1013904223) >>> 0) >>> 24;
-  return v;
-}
 
 test('a 4-bit MatMulNBits stack builds within 1.4x its given bytes of wasm memory', async () => {
   const context = await ml.createContext();
