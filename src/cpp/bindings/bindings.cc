@@ -15,6 +15,7 @@
 #include "graph/graph_builder.h"
 #include "graph/support_limits.h"
 #include "runtime/context.h"
+#include "runtime/weight_sources.h"
 
 using emscripten::val;
 
@@ -386,22 +387,13 @@ class GraphBuilder {
   double stageConstant(const std::string& type_name, double rank, double byte_length) {
     try {
       staged_.reset();
-      std::optional<DataType> type = ParseDataType(type_name);
-      if (!type) return Fail(TypeError("constant descriptor.dataType: '" + type_name + "' is not a valid MLOperandDataType."));
-      if (!(rank >= 0 && rank <= static_cast<double>(record_.size()))) return Fail(TypeError("constant descriptor.shape: malformed."));
-      Shape shape;
-      for (size_t i = 0; i < static_cast<size_t>(rank); ++i) {
-        std::optional<uint32_t> dim = DimensionFrom(record_[i]);
-        if (!dim) return Fail(TypeError("constant descriptor.shape: must be a sequence of unsigned long."));
-        shape.push_back(*dim);
-      }
-      Status valid = graph::ValidateDescriptor("constant descriptor", *type, shape);
-      if (!valid.ok()) return Fail(valid);
+      Expected<graph::OperandDesc> desc = ConstantDescriptor(type_name, rank);
+      if (!desc.ok()) return Fail(desc.status());
       if (byte_length < 0) return 0;
       if (!(byte_length <= static_cast<double>(SIZE_MAX))) return Fail(TypeError("constant buffer: byte length out of range."));
       auto bytes = runtime::Buffer::AllocateForOverwrite(static_cast<size_t>(byte_length));  // JS fills it
       if (!bytes.ok()) return Fail(bytes.status());
-      staged_ = StagedConstant{*type, std::move(shape), std::move(bytes).value()};
+      staged_ = StagedConstant{desc->type, std::move(desc->shape), std::move(bytes).value()};
       return Address(staged_->bytes->data());
     } catch (...) {
       staged_.reset();
@@ -417,6 +409,52 @@ class GraphBuilder {
       auto id = builder_->Constant(c.type, c.shape, std::move(c.bytes));
       return id.ok() ? static_cast<double>(*id) : Fail(id.status());
     } catch (...) {
+      return Fail(UnknownError("out of memory."));
+    }
+  }
+
+  // Before stageConstant(), constant() of a large 4-bit weight asks whether an earlier build packed the same bytes (a
+  // language model's second session; runtime/weight_sources.h). probeConstant() returns the address of a scratch,
+  // or 0: no source of that size, or a descriptor stageConstant() will refuse. Then, while sourceWanted() gives an
+  // offset >= 0, JS copies sourceWantedBytes() of the page's bytes from there into the scratch and calls
+  // sourceFed(). addSourceConstant() makes the constant that holds the matching packing (its id; -1 on failure,
+  // see takeError()), or returns -2 when no source matched: the bytes are then staged as any others.
+  double probeConstant(const std::string& type_name, double rank, double byte_length) {
+    try {
+      match_.reset();
+      Expected<graph::OperandDesc> desc = ConstantDescriptor(type_name, rank);
+      if (!desc.ok() || !IsFourBit(desc->type) || !(byte_length >= runtime::kSharedWeightsMinBytes && byte_length <= 1e15)) return 0;
+      const auto size = static_cast<size_t>(byte_length);
+      if (!runtime::AnyWeightSourceOfSize(size)) return 0;
+      match_.emplace(SourceMatch{std::move(desc).value(), runtime::WeightSourceMatch(size)});
+      return Address(match_->match.scratch());
+    } catch (...) {
+      match_.reset();
+      return 0;
+    }
+  }
+  double sourceWanted() const { return match_ ? static_cast<double>(match_->match.Wanted()) : -1; }
+  double sourceWantedBytes() const { return match_ ? static_cast<double>(match_->match.WantedBytes()) : 0; }
+  void sourceFed() {
+    try {
+      if (match_) match_->match.Fed();
+    } catch (...) {
+      match_.reset();  // out of memory while reading a candidate back: the bytes are staged instead
+    }
+  }
+  double addSourceConstant() {
+    try {
+      std::shared_ptr<const runtime::WeightSource> source = match_ ? match_->match.Result() : nullptr;
+      if (!source) {
+        match_.reset();
+        return -2;
+      }
+      SourceMatch m = std::move(*match_);
+      match_.reset();
+      auto id = builder_->Constant(m.desc.type, m.desc.shape, std::move(source));
+      return id.ok() ? static_cast<double>(*id) : Fail(id.status());
+    } catch (...) {
+      match_.reset();
       return Fail(UnknownError("out of memory."));
     }
   }
@@ -475,6 +513,21 @@ class GraphBuilder {
     return -1;
   }
 
+  // constant()'s descriptor: its type and its shape, the record's first `rank` float64s.
+  Expected<graph::OperandDesc> ConstantDescriptor(const std::string& type_name, double rank) const {
+    std::optional<DataType> type = ParseDataType(type_name);
+    if (!type) return TypeError("constant descriptor.dataType: '" + type_name + "' is not a valid MLOperandDataType.");
+    if (!(rank >= 0 && rank <= static_cast<double>(record_.size()))) return TypeError("constant descriptor.shape: malformed.");
+    Shape shape;
+    for (size_t i = 0; i < static_cast<size_t>(rank); ++i) {
+      std::optional<uint32_t> dim = DimensionFrom(record_[i]);
+      if (!dim) return TypeError("constant descriptor.shape: must be a sequence of unsigned long.");
+      shape.push_back(*dim);
+    }
+    RETURN_IF_ERROR(graph::ValidateDescriptor("constant descriptor", *type, shape));
+    return graph::OperandDesc{*type, std::move(shape)};
+  }
+
   struct StagedConstant {
     DataType type;
     Shape shape;
@@ -485,6 +538,11 @@ class GraphBuilder {
   std::shared_ptr<graph::GraphBuilder> builder_;
   std::vector<double> record_ = std::vector<double>(64);
   std::optional<StagedConstant> staged_;
+  struct SourceMatch {
+    graph::OperandDesc desc;
+    runtime::WeightSourceMatch match;
+  };
+  std::optional<SourceMatch> match_;
   Status error_;
 };
 
@@ -611,6 +669,11 @@ EMSCRIPTEN_BINDINGS(webnn) {
       .function("record", &GraphBuilder::record)
       .function("stageConstant", &GraphBuilder::stageConstant)
       .function("addStagedConstant", &GraphBuilder::addStagedConstant)
+      .function("probeConstant", &GraphBuilder::probeConstant)
+      .function("sourceWanted", &GraphBuilder::sourceWanted)
+      .function("sourceWantedBytes", &GraphBuilder::sourceWantedBytes)
+      .function("sourceFed", &GraphBuilder::sourceFed)
+      .function("addSourceConstant", &GraphBuilder::addSourceConstant)
       .function("takeError", &GraphBuilder::takeError)
       .class_function("dataTypeNames", &GraphBuilder::dataTypeNames)
       .function("build", &GraphBuilder::build);

@@ -164,6 +164,14 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   for (uint32_t s = 0; s < live.size(); ++s) {
     const Node& n = g.nodes[live[s]];
     LowerArgs args{g, n, {}, {}, std::vector<bool>(n.inputs.size(), false)};
+    for (ValueId i : n.inputs) {
+      if (i == kNoValue || g.values[owner[i]].kind != ValueKind::kConstant) continue;
+      Value& c = g.values[owner[i]];  // a weight an earlier build packed: its bytes read back for this step only
+      if (!c.data && c.source) {
+        RETURN_IF_ERROR(ReadSourceBytes(c));
+        plan->constants[refs[owner[i]].index] = c.data;
+      }
+    }
     for (ValueId i : n.inputs) args.in.push_back(i == kNoValue ? TensorRef{} : refs[i]);
     for (ValueId o : n.outputs) args.out.push_back(refs[o]);
     ASSIGN_OR_RETURN(auto step, LowerNode(args));

@@ -28,6 +28,13 @@ ValueId Subgraph::AddInput(const std::string& name, DataType type, Shape shape) 
   return id;
 }
 
+Status ReadSourceBytes(Value& value) {
+  if (value.data || !value.source) return Status::Ok();
+  ASSIGN_OR_RETURN(value.data, value.source->ReadAll());
+  value.source.reset();
+  return Status::Ok();
+}
+
 ValueId Subgraph::AddConstant(DataType type, Shape shape, std::shared_ptr<runtime::Buffer> data, bool nibbles) {
   ValueId id = AddValue(type, std::move(shape));
   values[id].kind = ValueKind::kConstant;

@@ -15,6 +15,7 @@
 #include "base/shape.h"
 #include "kernels/elementwise_math.h"
 #include "runtime/buffer.h"
+#include "runtime/weight_sources.h"
 
 namespace webnn::compiler {
 
@@ -33,6 +34,9 @@ struct Value {
   // byte per element otherwise); passes/unpack_four_bit_constants.cc widens those that more than the blockwise
   // weights' packing reads.
   bool nibbles = false;
+  // kConstant that constant() recognised as the bytes of an earlier build's packing (runtime/weight_sources.h):
+  // `data` is null until ReadSourceBytes() reads them back, as the one step or pass that needs them runs.
+  std::shared_ptr<const runtime::WeightSource> source;
   std::vector<uint32_t> output_indices;        // graph outputs this value is (usually 0 or 1)
 };
 
@@ -246,6 +250,9 @@ struct GraphOutput {
   std::string name;
   ValueId value;
 };
+
+// Reads a constant that holds a packing instead of its bytes (Value::source) back into `data`; nothing for others.
+Status ReadSourceBytes(Value& value);
 
 class Subgraph {
  public:

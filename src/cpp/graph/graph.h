@@ -10,6 +10,7 @@
 #include "base/shape.h"
 #include "graph/arguments.h"
 #include "runtime/buffer.h"
+#include "runtime/weight_sources.h"
 
 namespace webnn::graph {
 
@@ -26,6 +27,8 @@ struct Operand {
   std::string name;                          // kInput
   std::shared_ptr<runtime::Buffer> data;     // kConstant
   bool nibbles = false;                      // kConstant of int4 / uint4 from constant(): data two to a byte
+  // kConstant recognised as the bytes an earlier build packed (runtime/weight_sources.h): no data, read back in build().
+  std::shared_ptr<const runtime::WeightSource> source;
   int producer = -1;                         // kOutput: node index
 };
 

@@ -59,6 +59,18 @@ Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, st
   return AddConstant(type, shape, std::move(buffer));
 }
 
+Expected<OperandId> GraphBuilder::Constant(DataType type, const Shape& shape, std::shared_ptr<const runtime::WeightSource> source) {
+  RETURN_IF_ERROR(CheckUsable("constant"));
+  RETURN_IF_ERROR(ValidateDescriptor("constant descriptor", type, shape));
+  RETURN_IF_ERROR(CheckConstantBytes(type, shape, source->size()));
+  Operand op;
+  op.desc = {type, shape};
+  op.kind = OperandKind::kConstant;
+  op.source = std::move(source);
+  op.nibbles = IsFourBit(type);
+  return AddOperand(std::move(op));
+}
+
 Status GraphBuilder::CheckConstantBytes(DataType type, const Shape& shape, size_t bytes) const {
   const size_t expected = static_cast<size_t>(*PackedByteLength(type, shape));
   if (bytes == expected) return Status::Ok();
@@ -191,7 +203,10 @@ Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const Na
     switch (o.kind) {
       case OperandKind::kInput: values[id] = sub.AddInput(o.name, o.desc.type, o.desc.shape); break;
       // The compile takes the constants' bytes: it frees each as soon as what it packs from it is built.
-      case OperandKind::kConstant: values[id] = sub.AddConstant(o.desc.type, o.desc.shape, std::move(o.data), o.nibbles); break;
+      case OperandKind::kConstant:
+        values[id] = sub.AddConstant(o.desc.type, o.desc.shape, std::move(o.data), o.nibbles);
+        sub.values[values[id]].source = std::move(o.source);
+        break;
       case OperandKind::kOutput: values[id] = sub.AddValue(o.desc.type, o.desc.shape); break;
     }
   }

@@ -25,6 +25,9 @@ class GraphBuilder {
   // Takes `buffer` as the constant's storage (constant() copies a page's bytes once, into it), 4-bit data as
   // the page packed it (two to a byte): the compile widens only what more than a blockwise weight reads.
   Expected<OperandId> Constant(DataType type, const Shape& shape, std::shared_ptr<runtime::Buffer> buffer);
+  // A constant whose bytes an earlier build packed (constant() found them equal, runtime/weight_sources.h): held as
+  // that packing, its bytes read back when build() lowers their reader.
+  Expected<OperandId> Constant(DataType type, const Shape& shape, std::shared_ptr<const runtime::WeightSource> source);
   Expected<OperandId> ConstantFromTensor(const std::shared_ptr<runtime::Tensor>& tensor);
   // constant(dataType, value): a scalar holding the spec's cast of value to dataType.
   Expected<OperandId> ConstantNumber(DataType type, const Number& value);

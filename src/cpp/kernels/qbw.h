@@ -44,6 +44,10 @@ struct QbwSource {
 };
 void Qb4wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
 void Qb8wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
+// Qb4wPack's inverse for weights it packed from [N, K] nibbles (q_n = kc, q_k = 1, q_nibbles): rows [first, first +
+// count) of that source, kc / 2 bytes each, low nibble first, as constant() took them. A second session of a model
+// is recognised by these bytes (runtime/shared_weights.h) instead of holding its own copy of them.
+void Qb4wReadRows(size_t kc, size_t bl, bool is_signed, const uint8_t* packed, size_t first, size_t count, uint8_t* out);
 
 // One row: c[j] = sum over k of a[k] * W[k][j] for j < nc, computed per block of bl rows as
 // s * (sum of a[k] * (q - z)) and summed over the blocks in k order. Walks nc in 8-column blocks (packed_w

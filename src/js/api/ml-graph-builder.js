@@ -98,10 +98,28 @@ export class MLGraphBuilder {
       this.#checked(this.#native.stageConstant(desc.dataType, rank, -1));  // the spec checks the descriptor first
       throw e;
     }
+    const bytes = bytesOf(buffer);
+    const held = this.#constantFromSource(desc.dataType, rank, bytes);
+    if (held >= 0) return new MLOperand(INTERNAL, this, held, desc);
     // The bytes are copied once, into memory the constant then owns.
     const address = this.#checked(this.#native.stageConstant(desc.dataType, rank, byteLength));
-    new Uint8Array(this.#runtime.memory().buffer, address, byteLength).set(bytesOf(buffer));
+    new Uint8Array(this.#runtime.memory().buffer, address, byteLength).set(bytes);
     return new MLOperand(INTERNAL, this, this.#checked(this.#native.addStagedConstant()), desc);
+  }
+
+  // A large 4-bit weight an earlier build packed (a language model's second session) is not copied in: its bytes
+  // pass through a small scratch and are compared in full with what that packing reads back; on a match the
+  // constant holds the packing (src/cpp/runtime/weight_sources.h). Returns the constant's id, or -1.
+  #constantFromSource(dataType, rank, bytes) {
+    const native = this.#native;
+    const scratch = native.probeConstant(dataType, rank, bytes.byteLength);
+    if (!scratch) return -1;
+    for (let at; (at = native.sourceWanted()) >= 0; native.sourceFed()) {
+      const part = bytes.subarray(at, at + native.sourceWantedBytes());
+      new Uint8Array(this.#runtime.memory().buffer, scratch, part.byteLength).set(part);
+    }
+    const id = native.addSourceConstant();
+    return id === -2 ? -1 : this.#checked(id);
   }
 
   #operation(name, args) {

@@ -16,6 +16,7 @@
 #include "runtime/aligned_vector.h"
 #include "runtime/four_bit.h"
 #include "runtime/shared_weights.h"
+#include "runtime/weight_sources.h"
 
 namespace webnn::compiler {
 
@@ -32,6 +33,13 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
                                   p.s_n, p.s_b, type == DataType::kInt4 || type == DataType::kInt8, a.input(1).nibbles};
   family.pack(n, k, block, source, packing->data());
   const std::shared_ptr<const runtime::PackedWeights> packed = runtime::ShareWeights(std::move(packing));
+  if (four_bit && source.q_nibbles && p.q_k == 1 && p.q_n == static_cast<int64_t>(k) && a.input(1).data->size() == n * k / 2) {
+    // MatMulNBits' [N, K] nibbles, all of them in the packing: a later constant() of the same bytes is this one.
+    const bool is_signed = source.is_signed;
+    runtime::RegisterWeightSource(a.constant(1), packed, {n, k / 2, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+      kernels::Qb4wReadRows(k, block, is_signed, w, first, count, out);
+    }});
+  }
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
   // The integer-dot GEMV's split row (its digits, then per block its unit and 3 sums) in the plan's scratch, which
@@ -129,6 +137,13 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
     }
   }
   const std::shared_ptr<const runtime::PackedWeights> held = runtime::ShareWeights(std::move(table));
+  if (nibbles && a.input(1).data->size() == rows * row_bytes) {
+    // The table's rows are the page's (int4 with each nibble's top bit flipped): a later constant() of them is this one.
+    runtime::RegisterWeightSource(q_in, held, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+      const uint8_t* from = w + first * row_bytes;
+      for (size_t i = 0; i < count * row_bytes; ++i) out[i] = from[i] ^ (offset ? 0x88 : 0);
+    }});
+  }
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const auto widen = four_bit ? kernels::qb4w_f32_vcvt_ukernel__scalar : kernels::qb8w_f32_vcvt_ukernel__scalar;
   const uint64_t count = *NumElements(a.input(0).shape);

@@ -41,6 +41,7 @@ Status FoldConstants(Subgraph& g, bool widen_dequantized) {
     for (ValueId v : n.inputs) {
       runtime::TensorRef ref{runtime::TensorRef::Space::kConstant, 0, 0};
       if (v != kNoValue) {
+        RETURN_IF_ERROR(ReadSourceBytes(g.values[v]));
         ref.index = static_cast<uint32_t>(constants.size());
         constants.push_back(g.values[v].data);
       }

@@ -22,6 +22,7 @@ Status UnpackFourBitConstants(Subgraph& g) {
   for (ValueId v = 0; v < g.values.size(); ++v) {
     Value& value = g.values[v];
     if (!value.nibbles || !widen[v]) continue;
+    RETURN_IF_ERROR(ReadSourceBytes(value));
     ASSIGN_OR_RETURN(auto bytes, runtime::Buffer::AllocateForOverwrite(static_cast<size_t>(*ByteLength(value.type, value.shape))));
     runtime::UnpackFourBit(value.type, bytes->size(), value.data->data(), bytes->data());
     value.data = std::move(bytes);

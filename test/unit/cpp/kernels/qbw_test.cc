@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -277,6 +278,32 @@ TEST(F32QbwGemm, PackReadsFourBitNibbles) {
                         {q_kn.data(), 1, static_cast<int64_t>(w.nc), w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
                         packed.data());
       EXPECT_EQ(packed, w.Pack()) << "[K, N], " << nc << " columns, signed " << is_signed;
+    }
+  }
+}
+
+// Qb4wReadRows gives back the [N, K] nibbles Qb4wPack packed, for any range of rows (inside and across 8-column
+// blocks, the last block partial), signed and unsigned.
+TEST(F32QbwGemm, ReadRowsGivesBackTheNibblesPacked) {
+  Rng rng(23);
+  for (bool is_signed : {false, true}) {
+    for (size_t nc : {1, 8, 13, 24}) {
+      const Weights w(kQb4w, nc, 96, 32, is_signed, rng);
+      const size_t blocks = w.kc / w.bl, row_bytes = w.kc / 2;
+      std::vector<uint8_t> source(nc * row_bytes);
+      for (uint8_t& b : source) b = static_cast<uint8_t>(rng.Next());
+      std::vector<uint8_t> packed(kQb4w.config.packed_size(nc, w.kc, w.bl));
+      kQb4w.config.pack(nc, w.kc, w.bl,
+                        {source.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
+                        packed.data());
+      for (size_t first = 0; first < nc; first += 3) {
+        for (size_t count : {size_t{1}, nc - first}) {
+          std::vector<uint8_t> rows(count * row_bytes, 0xA5);
+          Qb4wReadRows(w.kc, w.bl, is_signed, packed.data(), first, count, rows.data());
+          EXPECT_TRUE(std::equal(rows.begin(), rows.end(), source.begin() + first * row_bytes))
+              << nc << " columns, rows " << first << " + " << count << ", signed " << is_signed;
+        }
+      }
     }
   }
 }

@@ -1,0 +1,172 @@
+#include "runtime/weight_sources.h"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <unordered_map>
+
+namespace webnn::runtime {
+namespace {
+
+struct Entry {
+  size_t size;
+  std::weak_ptr<const PackedWeights> packed;
+  WeightSourceLayout layout;
+};
+
+struct Table {
+  std::mutex mutex;
+  std::unordered_multimap<uint64_t, Entry> entries;
+  size_t sweep_at = 16;  // entries of released packings are swept when the table reaches this size
+};
+
+Table& table() {
+  static Table* t = new Table;  // never destroyed: graphs may outlive static destruction order
+  return *t;
+}
+
+constexpr size_t kWindow = WeightSourceMatch::kWindow;
+
+// The size and the first and last kWindow bytes: what picks the candidates before the full comparison.
+uint64_t Key(size_t size, const uint8_t* first, const uint8_t* last) {
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ size;
+  for (const uint8_t* w : {first, last}) {
+    for (size_t i = 0; i < kWindow; i += 8) {
+      uint64_t v;
+      std::memcpy(&v, w + i, 8);
+      h = (h ^ v) * 0x100000001B3ull;
+      h ^= h >> 29;
+    }
+  }
+  return h;
+}
+
+bool Equal(const uint8_t* a, const uint8_t* b, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < n; ++i) {
+    if (a[i] != b[i]) return false;
+  }
+  return true;
+}
+
+void SweepLocked(Table& t) {
+  if (t.entries.size() < t.sweep_at) return;
+  for (auto it = t.entries.begin(); it != t.entries.end();) it = it->second.packed.expired() ? t.entries.erase(it) : std::next(it);
+  t.sweep_at = 2 * t.entries.size() + 16;
+}
+
+}  // namespace
+
+void WeightSource::Read(size_t offset, size_t count, uint8_t* out) const {
+  const size_t row_bytes = layout_.row_bytes, end = offset + count;
+  std::vector<uint8_t> cut;  // a row the range starts or ends inside of
+  while (offset < end) {
+    const size_t row = offset / row_bytes, in_row = offset % row_bytes;
+    if (in_row == 0 && end - offset >= row_bytes) {
+      const size_t rows = (end - offset) / row_bytes;
+      layout_.read_rows(packed_->data(), row, rows, out);
+      out += rows * row_bytes;
+      offset += rows * row_bytes;
+      continue;
+    }
+    cut.resize(row_bytes);
+    layout_.read_rows(packed_->data(), row, 1, cut.data());
+    const size_t n = std::min(row_bytes - in_row, end - offset);
+    std::memcpy(out, cut.data() + in_row, n);
+    out += n;
+    offset += n;
+  }
+}
+
+Expected<std::shared_ptr<Buffer>> WeightSource::ReadAll() const {
+  ASSIGN_OR_RETURN(auto bytes, Buffer::AllocateForOverwrite(size()));
+  Read(0, size(), bytes->data());
+  return bytes;
+}
+
+void RegisterWeightSource(const uint8_t* source, std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout) {
+  const size_t size = layout.rows * layout.row_bytes;
+  if (size < kSharedWeightsMinBytes) return;
+  const uint64_t key = Key(size, source, source + size - kWindow);
+  Table& t = table();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  auto [first, last] = t.entries.equal_range(key);
+  for (auto it = first; it != last; ++it) {
+    if (it->second.size == size && it->second.packed.lock() == packed) return;  // a second build of the same graph
+  }
+  SweepLocked(t);
+  t.entries.emplace(key, Entry{size, packed, std::move(layout)});
+}
+
+bool AnyWeightSourceOfSize(size_t size) {
+  Table& t = table();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  for (const auto& [key, entry] : t.entries) {
+    if (entry.size == size && !entry.packed.expired()) return true;
+  }
+  return false;
+}
+
+size_t WeightSourceEntriesForTesting() {
+  Table& t = table();
+  std::lock_guard<std::mutex> lock(t.mutex);
+  return t.entries.size();
+}
+
+WeightSourceMatch::WeightSourceMatch(size_t size) : size_(size), scratch_(std::max(kChunk, kWindow)) {
+  if (size_ < kSharedWeightsMinBytes) stage_ = 3;  // never registered
+}
+
+int64_t WeightSourceMatch::Wanted() const {
+  switch (stage_) {
+    case 0: return 0;
+    case 1: return static_cast<int64_t>(size_ - kWindow);
+    case 2: return static_cast<int64_t>(at_);
+    default: return -1;
+  }
+}
+
+size_t WeightSourceMatch::WantedBytes() const { return stage_ < 2 ? kWindow : std::min(kChunk, size_ - at_); }
+
+void WeightSourceMatch::Fed() {
+  if (stage_ == 0) {
+    first_window_.assign(scratch_.begin(), scratch_.begin() + kWindow);
+    stage_ = 1;
+    return;
+  }
+  if (stage_ == 1) {
+    const uint64_t key = Key(size_, first_window_.data(), scratch_.data());
+    Table& t = table();
+    {
+      std::lock_guard<std::mutex> lock(t.mutex);
+      auto [first, last] = t.entries.equal_range(key);
+      for (auto it = first; it != last; ++it) {
+        if (it->second.size != size_) continue;
+        if (auto packed = it->second.packed.lock()) candidates_.push_back(std::make_shared<WeightSource>(std::move(packed), it->second.layout));
+      }
+    }
+    stage_ = candidates_.empty() ? 3 : 2;
+    return;
+  }
+  if (stage_ != 2) return;
+  const size_t n = WantedBytes();
+  theirs_.resize(n);
+  std::erase_if(candidates_, [&](const std::shared_ptr<const WeightSource>& c) {
+    c->Read(at_, n, theirs_.data());
+    return !Equal(theirs_.data(), scratch_.data(), n);
+  });
+  at_ += n;
+  if (candidates_.empty() || at_ == size_) stage_ = 3;
+}
+
+std::shared_ptr<const WeightSource> WeightSourceMatch::Result() const {
+  return stage_ == 3 && at_ == size_ && !candidates_.empty() ? candidates_.front() : nullptr;
+}
+
+}  // namespace webnn::runtime

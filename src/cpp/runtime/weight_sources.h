@@ -1,0 +1,78 @@
+// The bytes a packing was made from, recognised when a later constant() gives them again. onnxruntime-web's WebNN
+// EP builds a language model twice (a prompt and a token session) and hands each builder its own copy of every
+// weight; ShareWeights (runtime/shared_weights.h) finds the second build's packings equal, but only after that
+// builder staged all its constants: the model's 4-bit weights a second time in memory, which for a 2 GB model
+// leaves wasm32's 4 GiB short. So a packing of a large 4-bit constant also registers how to read that constant
+// back out of it, and constant() of a large 4-bit weight first streams the page's bytes through a small scratch
+// against the registered sources of that size (WeightSourceMatch, compared in full). On a match the constant holds
+// the packing instead of bytes, and build() reads them back (ReadAll) only as it lowers their reader: one weight at
+// a time, which the build frees again before the next.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "base/status.h"
+#include "runtime/aligned_vector.h"
+#include "runtime/buffer.h"
+#include "runtime/shared_weights.h"
+
+namespace webnn::runtime {
+
+// A source as `rows` rows of `row_bytes` bytes; `read_rows(packed, first, count, out)` writes rows [first, first +
+// count) of it from the packing.
+struct WeightSourceLayout {
+  size_t rows = 0, row_bytes = 0;
+  std::function<void(const uint8_t* packed, size_t first, size_t count, uint8_t* out)> read_rows;
+};
+
+// A registered source with its packing held: the bytes of a constant, without them.
+class WeightSource {
+ public:
+  WeightSource(std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout)
+      : packed_(std::move(packed)), layout_(std::move(layout)) {}
+  size_t size() const { return layout_.rows * layout_.row_bytes; }
+  // Bytes [offset, offset + count) of the source.
+  void Read(size_t offset, size_t count, uint8_t* out) const;
+  Expected<std::shared_ptr<Buffer>> ReadAll() const;
+
+ private:
+  std::shared_ptr<const PackedWeights> packed_;
+  WeightSourceLayout layout_;
+};
+
+// Registers `source` (its size() bytes, which `layout` reads back from `packed`) until `packed` is released.
+// Sources under kSharedWeightsMinBytes are not worth it and are not registered.
+void RegisterWeightSource(const uint8_t* source, std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout);
+
+// Whether some registered source has `size` bytes: what constant() asks before a match.
+bool AnyWeightSourceOfSize(size_t size);
+
+// One constant()'s bytes against the registered sources of their size, as the page's bytes pass through scratch():
+// while Wanted() returns an offset, copy Wanted()..+WantedBytes() of the bytes to scratch() and call Fed(). First
+// the first and the last kWindow bytes, which pick the candidates (by a hash registered with each source), then the
+// whole bytes in chunks, each compared with every candidate left. Result(): the source equal to them, else null.
+class WeightSourceMatch {
+ public:
+  static constexpr size_t kWindow = 4096, kChunk = size_t{1} << 20;
+  explicit WeightSourceMatch(size_t size);
+  uint8_t* scratch() { return scratch_.data(); }
+  int64_t Wanted() const;  // -1 when done
+  size_t WantedBytes() const;
+  void Fed();
+  std::shared_ptr<const WeightSource> Result() const;
+
+ private:
+  size_t size_, at_ = 0;
+  int stage_ = 0;  // 0: first window, 1: last window, 2: chunks, 3: done
+  AlignedVector<uint8_t> scratch_, theirs_, first_window_;
+  std::vector<std::shared_ptr<const WeightSource>> candidates_;
+};
+
+// Registered sources (released ones not yet swept), for tests.
+size_t WeightSourceEntriesForTesting();
+
+}  // namespace webnn::runtime
