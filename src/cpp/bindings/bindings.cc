@@ -413,8 +413,8 @@ class GraphBuilder {
     }
   }
 
-  // Before stageConstant(), constant() of a large 4-bit weight asks whether an earlier build packed the same bytes (a
-  // language model's second session; runtime/weight_sources.h). probeConstant() returns the address of a scratch,
+  // Before stageConstant(), constant() of a large int4, uint4 or float32 constant asks whether an earlier build packed
+  // the same bytes (a language model's second session; runtime/weight_sources.h). probeConstant() returns the address of a scratch,
   // or 0: no source of that size, or a descriptor stageConstant() will refuse. Then, while sourceWanted() gives an
   // offset >= 0, JS copies sourceWantedBytes() of the page's bytes from there into the scratch and calls
   // sourceFed(). addSourceConstant() makes the constant that holds the matching packing (its id; -1 on failure,
@@ -422,11 +422,16 @@ class GraphBuilder {
   double probeConstant(const std::string& type_name, double rank, double byte_length) {
     try {
       match_.reset();
-      Expected<graph::OperandDesc> desc = ConstantDescriptor(type_name, rank);
-      if (!desc.ok() || !IsFourBit(desc->type) || !(byte_length >= runtime::kSharedWeightsMinBytes && byte_length <= 1e15)) return 0;
+      // Nothing allocated unless a source may match: a small allocation between the constants of a first build
+      // would stay there through the compile and split the holes freed constants leave (four-bit-build-peak).
+      const std::optional<DataType> type = ParseDataType(type_name);
+      if (!type || !(IsFourBit(*type) || *type == DataType::kFloat32)) return 0;
+      if (!(byte_length >= runtime::kSharedWeightsMinBytes && byte_length <= 1e15)) return 0;
       const auto size = static_cast<size_t>(byte_length);
-      if (!runtime::AnyWeightSourceOfSize(size)) return 0;
-      match_.emplace(SourceMatch{std::move(desc).value(), runtime::WeightSourceMatch(size)});
+      if (!runtime::AnyWeightSourceOf(*type, size)) return 0;
+      Expected<graph::OperandDesc> desc = ConstantDescriptor(type_name, rank);
+      if (!desc.ok()) return 0;
+      match_.emplace(SourceMatch{std::move(desc).value(), runtime::WeightSourceMatch(*type, size)});
       return Address(match_->match.scratch());
     } catch (...) {
       match_.reset();

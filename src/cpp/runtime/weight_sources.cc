@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstring>
 #include <mutex>
+#include <new>
 #include <unordered_map>
 
 namespace webnn::runtime {
 namespace {
 
 struct Entry {
+  DataType type;
   size_t size;
   std::weak_ptr<const PackedWeights> packed;
   WeightSourceLayout layout;
@@ -21,7 +23,10 @@ struct Table {
 };
 
 Table& table() {
-  static Table* t = new Table;  // never destroyed: graphs may outlive static destruction order
+  // Never destroyed (graphs may outlive static destruction order), and not on the heap: constant() asks it first,
+  // between a first build's constants, where a block that stays would split the holes they leave.
+  alignas(Table) static unsigned char storage[sizeof(Table)];
+  static Table* t = new (storage) Table;
   return *t;
 }
 
@@ -90,7 +95,8 @@ Expected<std::shared_ptr<Buffer>> WeightSource::ReadAll() const {
   return bytes;
 }
 
-void RegisterWeightSource(const uint8_t* source, std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout) {
+void RegisterWeightSource(DataType type, const uint8_t* source, std::shared_ptr<const PackedWeights> packed,
+                          WeightSourceLayout layout) {
   const size_t size = layout.rows * layout.row_bytes;
   if (size < kSharedWeightsMinBytes) return;
   const uint64_t key = Key(size, source, source + size - kWindow);
@@ -98,17 +104,17 @@ void RegisterWeightSource(const uint8_t* source, std::shared_ptr<const PackedWei
   std::lock_guard<std::mutex> lock(t.mutex);
   auto [first, last] = t.entries.equal_range(key);
   for (auto it = first; it != last; ++it) {
-    if (it->second.size == size && it->second.packed.lock() == packed) return;  // a second build of the same graph
+    if (it->second.type == type && it->second.size == size && it->second.packed.lock() == packed) return;  // built again
   }
   SweepLocked(t);
-  t.entries.emplace(key, Entry{size, packed, std::move(layout)});
+  t.entries.emplace(key, Entry{type, size, packed, std::move(layout)});
 }
 
-bool AnyWeightSourceOfSize(size_t size) {
+bool AnyWeightSourceOf(DataType type, size_t size) {
   Table& t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
   for (const auto& [key, entry] : t.entries) {
-    if (entry.size == size && !entry.packed.expired()) return true;
+    if (entry.type == type && entry.size == size && !entry.packed.expired()) return true;
   }
   return false;
 }
@@ -119,7 +125,7 @@ size_t WeightSourceEntriesForTesting() {
   return t.entries.size();
 }
 
-WeightSourceMatch::WeightSourceMatch(size_t size) : size_(size), scratch_(std::max(kChunk, kWindow)) {
+WeightSourceMatch::WeightSourceMatch(DataType type, size_t size) : type_(type), size_(size), scratch_(std::max(kChunk, kWindow)) {
   if (size_ < kSharedWeightsMinBytes) stage_ = 3;  // never registered
 }
 
@@ -147,7 +153,7 @@ void WeightSourceMatch::Fed() {
       std::lock_guard<std::mutex> lock(t.mutex);
       auto [first, last] = t.entries.equal_range(key);
       for (auto it = first; it != last; ++it) {
-        if (it->second.size != size_) continue;
+        if (it->second.type != type_ || it->second.size != size_) continue;
         if (auto packed = it->second.packed.lock()) candidates_.push_back(std::make_shared<WeightSource>(std::move(packed), it->second.layout));
       }
     }

@@ -2,11 +2,12 @@
 // EP builds a language model twice (a prompt and a token session) and hands each builder its own copy of every
 // weight; ShareWeights (runtime/shared_weights.h) finds the second build's packings equal, but only after that
 // builder staged all its constants: the model's 4-bit weights a second time in memory, which for a 2 GB model
-// leaves wasm32's 4 GiB short. So a packing of a large 4-bit constant also registers how to read that constant
-// back out of it, and constant() of a large 4-bit weight first streams the page's bytes through a small scratch
-// against the registered sources of that size (WeightSourceMatch, compared in full). On a match the constant holds
-// the packing instead of bytes, and build() reads them back (ReadAll) only as it lowers their reader: one weight at
-// a time, which the build frees again before the next.
+// leaves wasm32's 4 GiB short. So a packing of large 4-bit weights (and of their float32 scales) also registers
+// how to read each of those constants back out of it, and constant() of a large int4, uint4 or float32 constant
+// first streams the page's bytes through a small scratch against the registered sources of that type and size
+// (WeightSourceMatch, compared in full). On a match the constant holds the packing instead of bytes; build() keeps
+// it so for the steps that read their weights from that packing, and reads it back (ReadAll) for anything else,
+// as it lowers that reader: one weight at a time, which the build frees again before the next.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <vector>
 
+#include "base/data_type.h"
 #include "base/status.h"
 #include "runtime/aligned_vector.h"
 #include "runtime/buffer.h"
@@ -44,21 +46,22 @@ class WeightSource {
   WeightSourceLayout layout_;
 };
 
-// Registers `source` (its size() bytes, which `layout` reads back from `packed`) until `packed` is released.
-// Sources under kSharedWeightsMinBytes are not worth it and are not registered.
-void RegisterWeightSource(const uint8_t* source, std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout);
+// Registers `source`, a constant of `type` (its size() bytes, which `layout` reads back from `packed`), until
+// `packed` is released. Sources under kSharedWeightsMinBytes are not worth it and are not registered.
+void RegisterWeightSource(DataType type, const uint8_t* source, std::shared_ptr<const PackedWeights> packed,
+                          WeightSourceLayout layout);
 
-// Whether some registered source has `size` bytes: what constant() asks before a match.
-bool AnyWeightSourceOfSize(size_t size);
+// Whether some registered source is of `type` and has `size` bytes: what constant() asks before a match.
+bool AnyWeightSourceOf(DataType type, size_t size);
 
-// One constant()'s bytes against the registered sources of their size, as the page's bytes pass through scratch():
+// One constant()'s bytes against the registered sources of its type and size, as the page's bytes pass through scratch():
 // while Wanted() returns an offset, copy Wanted()..+WantedBytes() of the bytes to scratch() and call Fed(). First
 // the first and the last kWindow bytes, which pick the candidates (by a hash registered with each source), then the
 // whole bytes in chunks, each compared with every candidate left. Result(): the source equal to them, else null.
 class WeightSourceMatch {
  public:
   static constexpr size_t kWindow = 4096, kChunk = size_t{1} << 20;
-  explicit WeightSourceMatch(size_t size);
+  WeightSourceMatch(DataType type, size_t size);
   uint8_t* scratch() { return scratch_.data(); }
   int64_t Wanted() const;  // -1 when done
   size_t WantedBytes() const;
@@ -66,6 +69,7 @@ class WeightSourceMatch {
   std::shared_ptr<const WeightSource> Result() const;
 
  private:
+  DataType type_;
   size_t size_, at_ = 0;
   int stage_ = 0;  // 0: first window, 1: last window, 2: chunks, 3: done
   AlignedVector<uint8_t> scratch_, theirs_, first_window_;

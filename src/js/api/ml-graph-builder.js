@@ -107,9 +107,9 @@ export class MLGraphBuilder {
     return new MLOperand(INTERNAL, this, this.#checked(this.#native.addStagedConstant()), desc);
   }
 
-  // A large 4-bit weight an earlier build packed (a language model's second session) is not copied in: its bytes
-  // pass through a small scratch and are compared in full with what that packing reads back; on a match the
-  // constant holds the packing (src/cpp/runtime/weight_sources.h). Returns the constant's id, or -1.
+  // A large weight an earlier build packed (a language model's second session: 4-bit weights, their scales) is not
+  // copied in: its bytes pass through a small scratch and are compared in full with what that packing reads back;
+  // on a match the constant holds the packing (src/cpp/runtime/weight_sources.h). Returns the constant's id, or -1.
   #constantFromSource(dataType, rank, bytes) {
     const native = this.#native;
     const scratch = native.probeConstant(dataType, rank, bytes.byteLength);

@@ -19,6 +19,25 @@
 #include "runtime/weight_sources.h"
 
 namespace webnn::compiler {
+namespace {
+
+// Registers the scales (input 2) as a source too (runtime/weight_sources.h) when the packing holds them all as the
+// page gave them, float32 [rows, blocks]: scale (r, b) at byte at(r, b) of the packing.
+template <typename At>
+void RegisterScales(const LowerArgs& a, int64_t s_n, int64_t s_b, size_t rows, size_t blocks,
+                    const std::shared_ptr<const runtime::PackedWeights>& packed, At at) {
+  if (a.input(2).type != DataType::kFloat32 || s_n != static_cast<int64_t>(blocks) || s_b != 1 ||
+      a.input(2).data->size() != rows * blocks * sizeof(float)) {
+    return;
+  }
+  runtime::RegisterWeightSource(DataType::kFloat32, a.constant(2), packed, {rows, blocks * sizeof(float), [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+    for (size_t r = first; r < first + count; ++r) {
+      for (size_t b = 0; b < blocks; ++b, out += sizeof(float)) std::memcpy(out, w + at(r, b), sizeof(float));
+    }
+  }});
+}
+
+}  // namespace
 
 Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const auto& p = std::get<BlockwiseMatMulParams>(a.node.params);
@@ -36,20 +55,22 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   if (four_bit && source.q_nibbles && p.q_k == 1 && p.q_n == static_cast<int64_t>(k) && a.input(1).data->size() == n * k / 2) {
     // MatMulNBits' [N, K] nibbles, all of them in the packing: a later constant() of the same bytes is this one.
     const bool is_signed = source.is_signed;
-    runtime::RegisterWeightSource(a.constant(1), packed, {n, k / 2, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+    runtime::RegisterWeightSource(type, a.constant(1), packed, {n, k / 2, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
       kernels::Qb4wReadRows(k, block, is_signed, w, first, count, out);
     }});
   }
+  const size_t blocks = k / block, block_bytes = family.block_bytes(k, block);
+  RegisterScales(a, p.s_n, p.s_b, n, blocks, packed, [=](size_t r, size_t b) {
+    return r / kernels::kQbwNr * block_bytes + b * (block_bytes / blocks) + r % kernels::kQbwNr * sizeof(float);
+  });
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
   // The integer-dot GEMV's split row (its digits, then per block its unit and 3 sums) in the plan's scratch, which
   // the steps of a plan share (they run one at a time): a buffer of its own per step would be a small allocation
   // that outlives the build inside the holes freed constants leave, splitting them.
   const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 ? family.dot_gemv : nullptr;
-  const size_t blocks = k / block;
   const size_t limb_bytes = dot_gemv ? 3 * k + 16 * blocks : 0;  // 3k is a multiple of 4: blocks are
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
-  const size_t block_bytes = family.block_bytes(k, block);
   const size_t column_blocks = (n + kernels::kQbwNr - 1) / kernels::kQbwNr;
   const runtime::TensorRef ra = a.in[0], ry = a.out[0];
   return MakeStepWithScratch(four_bit ? "matmul4bit" : "matmul8bit", uint64_t{rows} * n * k, limb_bytes, [=](const runtime::ExecContext& ctx) {
@@ -139,11 +160,12 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
   const std::shared_ptr<const runtime::PackedWeights> held = runtime::ShareWeights(std::move(table));
   if (nibbles && a.input(1).data->size() == rows * row_bytes) {
     // The table's rows are the page's (int4 with each nibble's top bit flipped): a later constant() of them is this one.
-    runtime::RegisterWeightSource(q_in, held, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+    runtime::RegisterWeightSource(type, q_in, held, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
       const uint8_t* from = w + first * row_bytes;
       for (size_t i = 0; i < count * row_bytes; ++i) out[i] = from[i] ^ (offset ? 0x88 : 0);
     }});
   }
+  RegisterScales(a, p.s_n, p.s_b, rows, blocks, held, [=](size_t r, size_t b) { return s_at + (r * blocks + b) * sizeof(float); });
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const auto widen = four_bit ? kernels::qb4w_f32_vcvt_ukernel__scalar : kernels::qb8w_f32_vcvt_ukernel__scalar;
   const uint64_t count = *NumElements(a.input(0).shape);

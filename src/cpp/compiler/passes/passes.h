@@ -46,7 +46,9 @@ void KeepBlockwiseWeights(Subgraph& g);
 // int4 / uint4 constants arrive two elements a byte (Value::nibbles): widens to a byte per element every one that
 // anything but a BlockwiseMatMul's or BlockwiseGather's quantized input reads (a zero point included), so that
 // the passes and lowerings after it see the engine's form, and the packed 4-bit weights are never held twice
-// their size. Runs right after KeepBlockwiseWeights (or in its place, when nothing is folded).
+// their size. Runs right after KeepBlockwiseWeights (or in its place, when nothing is folded). Constants that hold
+// an earlier build's packing instead of bytes (Value::source) are read back here unless only such a step's
+// quantized input or scale reads them (then as the step is lowered): no pass after this one meets them.
 Status UnpackFourBitConstants(Subgraph& g);
 // matmul(a, transpose(b) of its last two axes) -> matmul reading b transposed (attention's q . K^T): no pass over b
 // to transpose it, and one row against a b computed at run time reads b once where it lies.

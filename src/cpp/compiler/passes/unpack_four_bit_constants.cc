@@ -8,21 +8,24 @@
 namespace webnn::compiler {
 
 Status UnpackFourBitConstants(Subgraph& g) {
-  // Per value: whether something reads it as a byte per element.
-  std::vector<bool> widen(g.values.size(), false);
+  // Per value: whether something reads it as a byte per element (other than a blockwise step's quantized input),
+  // and whether something reads it other than a blockwise step's quantized input or scale.
+  std::vector<bool> widen(g.values.size(), false), read_back(g.values.size(), false);
   for (const Node& node : g.nodes) {
     if (node.removed) continue;
     const bool blockwise = std::holds_alternative<BlockwiseMatMulParams>(node.params) ||
                            std::holds_alternative<BlockwiseGatherParams>(node.params);
     for (size_t i = 0; i < node.inputs.size(); ++i) {
-      if (node.inputs[i] != kNoValue && !(blockwise && i == 1)) widen[node.inputs[i]] = true;
+      if (node.inputs[i] == kNoValue) continue;
+      if (!(blockwise && i == 1)) widen[node.inputs[i]] = true;
+      if (!(blockwise && (i == 1 || i == 2))) read_back[node.inputs[i]] = true;
     }
   }
-  for (const GraphOutput& out : g.outputs) widen[out.value] = true;
+  for (const GraphOutput& out : g.outputs) widen[out.value] = read_back[out.value] = true;
   for (ValueId v = 0; v < g.values.size(); ++v) {
     Value& value = g.values[v];
+    if (value.source && read_back[v]) RETURN_IF_ERROR(ReadSourceBytes(value));
     if (!value.nibbles || !widen[v]) continue;
-    RETURN_IF_ERROR(ReadSourceBytes(value));
     ASSIGN_OR_RETURN(auto bytes, runtime::Buffer::AllocateForOverwrite(static_cast<size_t>(*ByteLength(value.type, value.shape))));
     runtime::UnpackFourBit(value.type, bytes->size(), value.data->data(), bytes->data());
     value.data = std::move(bytes);

@@ -33,7 +33,7 @@ std::vector<uint8_t> Source(size_t bytes, uint32_t seed) {
 
 // Feeds `bytes` as constant() does; the matched source, or null.
 std::shared_ptr<const WeightSource> Match(const std::vector<uint8_t>& bytes) {
-  WeightSourceMatch match(bytes.size());
+  WeightSourceMatch match(DataType::kUint4, bytes.size());
   for (int64_t at; (at = match.Wanted()) >= 0; match.Fed()) std::memcpy(match.scratch(), bytes.data() + at, match.WantedBytes());
   return match.Result();
 }
@@ -42,8 +42,8 @@ TEST(WeightSources, EqualBytesMatchAndReadBack) {
   const size_t row_bytes = 1000;  // chunks of 1 MiB end inside rows
   const std::vector<uint8_t> source = Source(3000 * row_bytes, 1);
   Reversed p = Pack(source, row_bytes);
-  RegisterWeightSource(source.data(), p.packed, p.layout);
-  EXPECT_TRUE(AnyWeightSourceOfSize(source.size()));
+  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
+  EXPECT_TRUE(AnyWeightSourceOf(DataType::kUint4, source.size()));
   auto matched = Match(source);
   ASSERT_NE(matched, nullptr);
   auto bytes = matched->ReadAll();
@@ -58,32 +58,33 @@ TEST(WeightSources, BytesThatDifferAnywhereDoNotMatch) {
   const size_t row_bytes = 512;
   const std::vector<uint8_t> source = Source(5000 * row_bytes, 2);
   Reversed p = Pack(source, row_bytes);
-  RegisterWeightSource(source.data(), p.packed, p.layout);
+  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
   for (size_t at : {size_t{0}, source.size() / 2, (size_t{1} << 20) + 7, source.size() - 1}) {
     std::vector<uint8_t> other = source;
     other[at] ^= 1;
     EXPECT_EQ(Match(other), nullptr) << "a byte changed at " << at;
   }
   EXPECT_NE(Match(source), nullptr);
-  EXPECT_FALSE(AnyWeightSourceOfSize(source.size() + 2));
+  EXPECT_FALSE(AnyWeightSourceOf(DataType::kUint4, source.size() + 2));
+  EXPECT_FALSE(AnyWeightSourceOf(DataType::kFloat32, source.size())) << "a source is one type's";
 }
 
 TEST(WeightSources, SmallSourcesAreNotRegisteredAndEntriesGoWithTheirPacking) {
   const std::vector<uint8_t> small = Source(kSharedWeightsMinBytes / 2, 3);
   Reversed s = Pack(small, 64);
-  RegisterWeightSource(small.data(), s.packed, s.layout);
-  EXPECT_FALSE(AnyWeightSourceOfSize(small.size()));
+  RegisterWeightSource(DataType::kUint4, small.data(), s.packed, s.layout);
+  EXPECT_FALSE(AnyWeightSourceOf(DataType::kUint4, small.size()));
 
   const std::vector<uint8_t> source = Source(kSharedWeightsMinBytes * 3, 4);
   Reversed p = Pack(source, 256);
-  RegisterWeightSource(source.data(), p.packed, p.layout);
-  RegisterWeightSource(source.data(), p.packed, p.layout);  // a second build of the same graph: one entry
+  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
+  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);  // a second build of the same graph: one entry
   auto held = Match(source);
   ASSERT_NE(held, nullptr);
   p.packed.reset();
-  EXPECT_TRUE(AnyWeightSourceOfSize(source.size())) << "the match holds the packing";
+  EXPECT_TRUE(AnyWeightSourceOf(DataType::kUint4, source.size())) << "the match holds the packing";
   held.reset();
-  EXPECT_FALSE(AnyWeightSourceOfSize(source.size()));
+  EXPECT_FALSE(AnyWeightSourceOf(DataType::kUint4, source.size()));
   EXPECT_EQ(Match(source), nullptr);
 }
 
