@@ -164,8 +164,9 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   for (uint32_t s = 0; s < live.size(); ++s) {
     const Node& n = g.nodes[live[s]];
     LowerArgs args{g, n, {}, {}, std::vector<bool>(n.inputs.size(), false)};
-    for (ValueId i : n.inputs) {
-      if (i == kNoValue || g.values[owner[i]].kind != ValueKind::kConstant) continue;
+    for (size_t k = 0; k < n.inputs.size(); ++k) {
+      const ValueId i = n.inputs[k];
+      if (i == kNoValue || g.values[owner[i]].kind != ValueKind::kConstant || TakesWeightSource(n, k)) continue;
       Value& c = g.values[owner[i]];  // a weight an earlier build packed: its bytes read back for this step only
       if (!c.data && c.source) {
         RETURN_IF_ERROR(ReadSourceBytes(c));

@@ -25,10 +25,12 @@
 namespace webnn::runtime {
 
 // A source as `rows` rows of `row_bytes` bytes; `read_rows(packed, first, count, out)` writes rows [first, first +
-// count) of it from the packing.
+// count) of it from the packing. `recipe`: what else decided the packing's bytes (its kind, shape, block), so that
+// a step made the same way can take the packing as it is.
 struct WeightSourceLayout {
   size_t rows = 0, row_bytes = 0;
   std::function<void(const uint8_t* packed, size_t first, size_t count, uint8_t* out)> read_rows;
+  uint64_t recipe = 0;
 };
 
 // A registered source with its packing held: the bytes of a constant, without them.
@@ -40,6 +42,8 @@ class WeightSource {
   // Bytes [offset, offset + count) of the source.
   void Read(size_t offset, size_t count, uint8_t* out) const;
   Expected<std::shared_ptr<Buffer>> ReadAll() const;
+  const std::shared_ptr<const PackedWeights>& packing() const { return packed_; }
+  uint64_t recipe() const { return layout_.recipe; }
 
  private:
   std::shared_ptr<const PackedWeights> packed_;

@@ -4,8 +4,8 @@
 // bytes, and so do their float32 scales (src/cpp/runtime/weight_sources.h). What these tests hold it to: the second
 // builder's constants take the heap only for what is neither (the zero points, under 64 KiB each here), its results
 // equal the first graph's and the formula's, a weight equal to a packed one but for a byte in its middle is its
-// own, the held packing outlives the graphs that made it, and held weights and scales that something else reads (a
-// plain dequantizeLinear) are read back whole.
+// own, the held packing outlives the graphs that made it, a step whose zero points differ from the packing's packs
+// again, and held weights and scales that something else reads (a plain dequantizeLinear) are read back whole.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
@@ -120,6 +120,22 @@ test('a weight equal to a packed one but for a byte in its middle is its own; th
   context.destroy();
 });
 
+test('weights and scales held as a packing made with other zero points are packed again', async () => {
+  const context = await ml.createContext();
+  const w = weight(1024, 512, 70);  // 256 KiB of nibbles, 64 KiB of scales: both held
+  const x = floats(512, 71);
+  const first = new MLGraphBuilder(context);
+  const graph1 = await first.build({ y: stack(first, [w]) });
+  const other = { ...w, z: w.z.map((v) => v ^ 0x11) };
+  const second = new MLGraphBuilder(context);
+  const graph2 = await second.build({ y: stack(second, [other]) });
+  assertNear(await run(context, graph2, x, 1024), reference(x, other), 'other zero points');
+  assertNear(await run(context, graph1, x, 1024), reference(x, w), 'first');
+  graph1.destroy();
+  graph2.destroy();
+  context.destroy();
+});
+
 test('held weights and scales read by something other than the packed matmul are read back whole', async () => {
   const context = await ml.createContext();
   const N = 1024, w = weight(N, 512, 50), blocks = 512 / block;  // 256 KiB of nibbles, 64 KiB of scales: both held
@@ -144,7 +160,7 @@ test('held weights and scales read by something other than the packed matmul are
 
 test('a second 4-bit embedding table equal to a packed one is held too', async () => {
   const context = await ml.createContext();
-  const rows = 512, row = 256, blocks = row / block;
+  const rows = 2048, row = 256, blocks = row / block;  // 256 KiB of nibbles, 64 KiB of scales
   const table = bytes(rows * row / 2, 60), s = floats(rows * blocks, 61), z = bytes(rows * blocks / 2, 62);
   const embedding = () => {
     const b = new MLGraphBuilder(context);
@@ -154,7 +170,7 @@ test('a second 4-bit embedding table equal to a packed one is held too', async (
     const zc = b.constant({ dataType: 'int4', shape: [rows, blocks] }, z);
     return [b, { e: b.gather(b.dequantizeLinear(q, sc, zc), ids) }];
   };
-  const ids = new Int32Array([0, 257, 511]);
+  const ids = new Int32Array([0, 1029, 2047]);
   const gather = async (graph) => {
     const input = await context.createTensor({ dataType: 'int32', shape: [3], writable: true });
     const output = await context.createTensor({ dataType: 'float32', shape: [3, row], readable: true });

@@ -7,6 +7,7 @@
 // 8-column block of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32
 // GEMM tiles on it, so the widening is paid once per block for all rows and no float copy of the weights exists.
 #include <cstring>
+#include <initializer_list>
 
 #include "compiler/lower/indices.h"
 #include "compiler/lower/lower.h"
@@ -21,23 +22,122 @@
 namespace webnn::compiler {
 namespace {
 
-// Registers the scales (input 2) as a source too (runtime/weight_sources.h) when the packing holds them all as the
-// page gave them, float32 [rows, blocks]: scale (r, b) at byte at(r, b) of the packing.
-template <typename At>
-void RegisterScales(const LowerArgs& a, int64_t s_n, int64_t s_b, size_t rows, size_t blocks,
-                    const std::shared_ptr<const runtime::PackedWeights>& packed, At at) {
-  if (a.input(2).type != DataType::kFloat32 || s_n != static_cast<int64_t>(blocks) || s_b != 1 ||
-      a.input(2).data->size() != rows * blocks * sizeof(float)) {
-    return;
+// What besides the weights, scales and zero points decides a packing's bytes (runtime::WeightSourceLayout::recipe).
+uint64_t Recipe(std::initializer_list<uint64_t> parts) {
+  uint64_t h = 0xCBF29CE484222325ull;
+  for (uint64_t v : parts) {
+    h = (h ^ v) * 0x100000001B3ull;
+    h ^= h >> 31;
   }
-  runtime::RegisterWeightSource(DataType::kFloat32, a.constant(2), packed, {rows, blocks * sizeof(float), [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+  return h | 1;  // 0 is no recipe
+}
+
+// Constant input i's bytes: its own, or read back from the packing it holds (Value::source) for this step only.
+Expected<std::shared_ptr<const runtime::Buffer>> InputBytes(const LowerArgs& a, size_t i) {
+  if (a.input(i).data) return std::shared_ptr<const runtime::Buffer>(a.input(i).data);
+  ASSIGN_OR_RETURN(auto bytes, a.input(i).source->ReadAll());
+  return std::shared_ptr<const runtime::Buffer>(std::move(bytes));
+}
+
+// The packing the quantized input (1) and the scales (2) are both held as (a second session of a model), when it
+// was made by `recipe` and holds the zero points (3) as this step would: z_value(zero point (r, b)) at byte
+// z_at(r, b). The step then reads it as it is, without reading its weights back and packing them again.
+template <typename ZAt, typename ZValue>
+std::shared_ptr<const runtime::PackedWeights> HeldPacking(const LowerArgs& a, uint64_t recipe, size_t rows, size_t blocks,
+                                                           int64_t s_n, int64_t s_b, ZAt z_at, ZValue z_value) {
+  const auto& q = a.input(1).source;
+  const auto& s = a.input(2).source;
+  const uint8_t* z = a.constant(3);
+  if (!q || !s || !z || q->packing() != s->packing() || q->recipe() != recipe || s->recipe() != recipe) return nullptr;
+  const uint8_t* w = q->packing()->data();
+  for (size_t r = 0; r < rows; ++r) {
+    for (size_t b = 0; b < blocks; ++b) {
+      if (w[z_at(r, b)] != z_value(z[static_cast<int64_t>(r) * s_n + static_cast<int64_t>(b) * s_b])) return nullptr;
+    }
+  }
+  return q->packing();
+}
+
+// Registers the scales as a source too (runtime/weight_sources.h) when the packing holds them all as the page gave
+// them, float32 [rows, blocks]: scale (r, b) at byte at(r, b) of the packing.
+template <typename At>
+void RegisterScales(DataType type, const runtime::Buffer& scales, int64_t s_n, int64_t s_b, size_t rows, size_t blocks,
+                    const std::shared_ptr<const runtime::PackedWeights>& packed, uint64_t recipe, At at) {
+  if (type != DataType::kFloat32 || s_n != static_cast<int64_t>(blocks) || s_b != 1 || scales.size() != rows * blocks * sizeof(float)) return;
+  runtime::RegisterWeightSource(DataType::kFloat32, scales.data(), packed, {rows, blocks * sizeof(float), [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
     for (size_t r = first; r < first + count; ++r) {
       for (size_t b = 0; b < blocks; ++b, out += sizeof(float)) std::memcpy(out, w + at(r, b), sizeof(float));
     }
-  }});
+  }, recipe});
+}
+
+// The gather's table (LowerBlockwiseGather) from its inputs' bytes, shared, its rows and scales registered as sources.
+Expected<std::shared_ptr<const runtime::PackedWeights>> PackTable(const LowerArgs& a, uint64_t recipe, size_t s_at, size_t z_at) {
+  const auto& p = std::get<BlockwiseGatherParams>(a.node.params);
+  const size_t rows = p.rows, row = p.row, blocks = row / p.block;
+  const DataType type = a.input(1).type;
+  const bool four_bit = IsFourBit(type);
+  const uint8_t offset = type == DataType::kInt4 ? 8 : type == DataType::kInt8 ? 128 : 0;
+  const size_t row_bytes = four_bit ? (row + 1) / 2 : row;
+  auto table = std::make_shared<runtime::PackedWeights>(z_at + rows * blocks);
+  uint8_t* q = table->data();
+  float* s = reinterpret_cast<float*>(table->data() + s_at);
+  uint8_t* z = table->data() + z_at;
+  ASSIGN_OR_RETURN(auto q_bytes, InputBytes(a, 1));
+  ASSIGN_OR_RETURN(auto s_bytes, InputBytes(a, 2));
+  const uint8_t* q_in = q_bytes->data();
+  const float* s_in = reinterpret_cast<const float*>(s_bytes->data());
+  const uint8_t* z_in = a.constant(3);
+  // Nibbles as the page gave them are already the table's rows (a row is whole blocks of a multiple of 4, so it
+  // starts on a byte): int4 is offset by flipping each nibble's top bit.
+  const bool nibbles = a.input(1).nibbles;
+  std::vector<uint8_t> offset_row(offset ? row : 0);
+  for (size_t r = 0; r < rows; ++r) {
+    if (nibbles) {
+      const uint8_t* from = q_in + r * row_bytes;
+      uint8_t* to = q + r * row_bytes;
+      if (offset) {
+        for (size_t i = 0; i < row_bytes; ++i) to[i] = from[i] ^ 0x88;
+      } else {
+        std::memcpy(to, from, row_bytes);
+      }
+    } else {
+      const uint8_t* values = q_in + r * row;
+      if (offset) {
+        for (size_t i = 0; i < row; ++i) offset_row[i] = static_cast<uint8_t>(values[i] + offset);
+        values = offset_row.data();
+      }
+      if (four_bit) {
+        runtime::PackFourBit(row, values, q + r * row_bytes);
+      } else {
+        std::memcpy(q + r * row_bytes, values, row);
+      }
+    }
+    for (size_t b = 0; b < blocks; ++b) {
+      const int64_t at = static_cast<int64_t>(r) * p.s_n + static_cast<int64_t>(b) * p.s_b;
+      s[r * blocks + b] = s_in[at];
+      z[r * blocks + b] = static_cast<uint8_t>(z_in[at] + offset);
+    }
+  }
+  std::shared_ptr<const runtime::PackedWeights> held = runtime::ShareWeights(std::move(table));
+  if (nibbles && q_bytes->size() == rows * row_bytes) {
+    // The table's rows are the page's (int4 with each nibble's top bit flipped): a later constant() of them is this one.
+    runtime::RegisterWeightSource(type, q_in, held, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+      const uint8_t* from = w + first * row_bytes;
+      for (size_t i = 0; i < count * row_bytes; ++i) out[i] = from[i] ^ (offset ? 0x88 : 0);
+    }, recipe});
+  }
+  RegisterScales(a.input(2).type, *s_bytes, p.s_n, p.s_b, rows, blocks, held, recipe, [=](size_t r, size_t b) { return s_at + (r * blocks + b) * sizeof(float); });
+  return held;
 }
 
 }  // namespace
+
+bool TakesWeightSource(const Node& node, size_t i) {
+  const bool blockwise = std::holds_alternative<BlockwiseMatMulParams>(node.params) ||
+                         std::holds_alternative<BlockwiseGatherParams>(node.params);
+  return blockwise && (i == 1 || i == 2);
+}
 
 Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const auto& p = std::get<BlockwiseMatMulParams>(a.node.params);
@@ -47,22 +147,31 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const DataType type = a.input(1).type;
   const bool four_bit = IsFourBit(type);
   const kernels::QbwConfig& family = kernels::GetQbwConfig(four_bit ? 4 : 8);
-  auto packing = std::make_shared<runtime::PackedWeights>(family.packed_size(n, k, block));
-  const kernels::QbwSource source{a.constant(1), p.q_n, p.q_k, reinterpret_cast<const float*>(a.constant(2)), a.constant(3),
-                                  p.s_n, p.s_b, type == DataType::kInt4 || type == DataType::kInt8, a.input(1).nibbles};
-  family.pack(n, k, block, source, packing->data());
-  const std::shared_ptr<const runtime::PackedWeights> packed = runtime::ShareWeights(std::move(packing));
-  if (four_bit && source.q_nibbles && p.q_k == 1 && p.q_n == static_cast<int64_t>(k) && a.input(1).data->size() == n * k / 2) {
-    // MatMulNBits' [N, K] nibbles, all of them in the packing: a later constant() of the same bytes is this one.
-    const bool is_signed = source.is_signed;
-    runtime::RegisterWeightSource(type, a.constant(1), packed, {n, k / 2, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
-      kernels::Qb4wReadRows(k, block, is_signed, w, first, count, out);
-    }});
+  const bool is_signed = type == DataType::kInt4 || type == DataType::kInt8;
+  const size_t blocks = k / block, block_bytes = family.block_bytes(k, block), block_stride = block_bytes / blocks;
+  // Where the packing holds scale (r, b); its zero point follows the 8 scales of the block.
+  const auto scale_at = [=](size_t r, size_t b) { return r / kernels::kQbwNr * block_bytes + b * block_stride + r % kernels::kQbwNr * sizeof(float); };
+  const auto zero_point_at = [=](size_t r, size_t b) { return r / kernels::kQbwNr * block_bytes + b * block_stride + kernels::kQbwNr * sizeof(float) + r % kernels::kQbwNr; };
+  const uint8_t mask = four_bit ? 0xF : 0xFF, flip = is_signed ? (four_bit ? 8 : 128) : 0;
+  const uint64_t recipe = Recipe({1, four_bit ? 4u : 8u, n, k, block, is_signed});
+  std::shared_ptr<const runtime::PackedWeights> packed =
+      HeldPacking(a, recipe, n, blocks, p.s_n, p.s_b, zero_point_at, [=](uint8_t z) { return static_cast<uint8_t>((z ^ flip) & mask); });
+  if (!packed) {
+    ASSIGN_OR_RETURN(auto q, InputBytes(a, 1));
+    ASSIGN_OR_RETURN(auto scales, InputBytes(a, 2));
+    auto packing = std::make_shared<runtime::PackedWeights>(family.packed_size(n, k, block));
+    const kernels::QbwSource source{q->data(), p.q_n, p.q_k, reinterpret_cast<const float*>(scales->data()), a.constant(3),
+                                    p.s_n, p.s_b, is_signed, a.input(1).nibbles};
+    family.pack(n, k, block, source, packing->data());
+    packed = runtime::ShareWeights(std::move(packing));
+    if (four_bit && source.q_nibbles && p.q_k == 1 && p.q_n == static_cast<int64_t>(k) && q->size() == n * k / 2) {
+      // MatMulNBits' [N, K] nibbles, all of them in the packing: a later constant() of the same bytes is this one.
+      runtime::RegisterWeightSource(type, q->data(), packed, {n, k / 2, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+        kernels::Qb4wReadRows(k, block, is_signed, w, first, count, out);
+      }, recipe});
+    }
+    RegisterScales(a.input(2).type, *scales, p.s_n, p.s_b, n, blocks, packed, recipe, scale_at);
   }
-  const size_t blocks = k / block, block_bytes = family.block_bytes(k, block);
-  RegisterScales(a, p.s_n, p.s_b, n, blocks, packed, [=](size_t r, size_t b) {
-    return r / kernels::kQbwNr * block_bytes + b * (block_bytes / blocks) + r % kernels::kQbwNr * sizeof(float);
-  });
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;
   // The integer-dot GEMV's split row (its digits, then per block its unit and 3 sums) in the plan's scratch, which
@@ -119,53 +228,13 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
   const size_t row_bytes = four_bit ? (row + 1) / 2 : row;
   // One buffer (so that ShareWeights can hold it once): the rows, then the scales, then the zero points.
   const size_t s_at = (rows * row_bytes + 15) / 16 * 16, z_at = s_at + rows * blocks * sizeof(float);
-  auto table = std::make_shared<runtime::PackedWeights>(z_at + rows * blocks);
-  uint8_t* q = table->data();
-  float* s = reinterpret_cast<float*>(table->data() + s_at);
-  uint8_t* z = table->data() + z_at;
-  const uint8_t* q_in = a.constant(1);
-  const float* s_in = reinterpret_cast<const float*>(a.constant(2));
-  const uint8_t* z_in = a.constant(3);
-  // Nibbles as the page gave them are already the table's rows (a row is whole blocks of a multiple of 4, so it
-  // starts on a byte): int4 is offset by flipping each nibble's top bit.
-  const bool nibbles = a.input(1).nibbles;
-  std::vector<uint8_t> offset_row(offset ? row : 0);
-  for (size_t r = 0; r < rows; ++r) {
-    if (nibbles) {
-      const uint8_t* from = q_in + r * row_bytes;
-      uint8_t* to = q + r * row_bytes;
-      if (offset) {
-        for (size_t i = 0; i < row_bytes; ++i) to[i] = from[i] ^ 0x88;
-      } else {
-        std::memcpy(to, from, row_bytes);
-      }
-    } else {
-      const uint8_t* values = q_in + r * row;
-      if (offset) {
-        for (size_t i = 0; i < row; ++i) offset_row[i] = static_cast<uint8_t>(values[i] + offset);
-        values = offset_row.data();
-      }
-      if (four_bit) {
-        runtime::PackFourBit(row, values, q + r * row_bytes);
-      } else {
-        std::memcpy(q + r * row_bytes, values, row);
-      }
-    }
-    for (size_t b = 0; b < blocks; ++b) {
-      const int64_t at = static_cast<int64_t>(r) * p.s_n + static_cast<int64_t>(b) * p.s_b;
-      s[r * blocks + b] = s_in[at];
-      z[r * blocks + b] = static_cast<uint8_t>(z_in[at] + offset);
-    }
+  const uint64_t recipe = Recipe({2, rows, row, block, static_cast<uint64_t>(type)});
+  std::shared_ptr<const runtime::PackedWeights> held = HeldPacking(
+      a, recipe, rows, blocks, p.s_n, p.s_b, [=](size_t r, size_t b) { return z_at + r * blocks + b; },
+      [=](uint8_t v) { return static_cast<uint8_t>(v + offset); });
+  if (!held) {
+    ASSIGN_OR_RETURN(held, PackTable(a, recipe, s_at, z_at));
   }
-  const std::shared_ptr<const runtime::PackedWeights> held = runtime::ShareWeights(std::move(table));
-  if (nibbles && a.input(1).data->size() == rows * row_bytes) {
-    // The table's rows are the page's (int4 with each nibble's top bit flipped): a later constant() of them is this one.
-    runtime::RegisterWeightSource(type, q_in, held, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
-      const uint8_t* from = w + first * row_bytes;
-      for (size_t i = 0; i < count * row_bytes; ++i) out[i] = from[i] ^ (offset ? 0x88 : 0);
-    }});
-  }
-  RegisterScales(a, p.s_n, p.s_b, rows, blocks, held, [=](size_t r, size_t b) { return s_at + (r * blocks + b) * sizeof(float); });
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const auto widen = four_bit ? kernels::qb4w_f32_vcvt_ukernel__scalar : kernels::qb8w_f32_vcvt_ukernel__scalar;
   const uint64_t count = *NumElements(a.input(0).shape);

@@ -20,14 +20,15 @@ struct LowerArgs {
   const Value& input(size_t i) const { return g.values[node.inputs[i]]; }
   const Value& output(size_t i) const { return g.values[node.outputs[i]]; }
   bool has_input(size_t i) const { return i < node.inputs.size() && node.inputs[i] != kNoValue; }
-  // Constant data of input i, or nullptr when it is not a constant.
+  // Constant data of input i, or nullptr when it is not a constant (or holds a packing instead, Value::source: only
+  // for the inputs TakesWeightSource names).
   const uint8_t* constant(size_t i) const {
-    return has_input(i) && input(i).kind == ValueKind::kConstant ? input(i).data->data() : nullptr;
+    return has_input(i) && input(i).kind == ValueKind::kConstant && input(i).data ? input(i).data->data() : nullptr;
   }
   // Says that the step keeps its own form of constant input i (packed weights, a folded bias) and never
   // reads the original at run time: the plan drops the original unless another step reads it.
   void ConsumeConstant(size_t i) const {
-    if (constant(i)) consumed[i] = true;
+    if (has_input(i) && input(i).kind == ValueKind::kConstant) consumed[i] = true;
   }
   mutable std::vector<bool> consumed;  // per node input, set by ConsumeConstant
 };
@@ -35,6 +36,11 @@ struct LowerArgs {
 using StepPtr = std::unique_ptr<runtime::Step>;
 
 Expected<StepPtr> LowerNode(const LowerArgs& args);
+
+// Whether the lowering of `node` takes constant input i as it is when it holds an earlier build's packing instead of
+// bytes (Value::source): a blockwise step's quantized input and scale, which it reads from that packing when it was
+// made the same way. The compile reads every other such input back before lowering.
+bool TakesWeightSource(const Node& node, size_t i);
 
 // One lowering per row of nodes.def (lower/<family>.cc).
 #define WEBNN_NODE(kind, name) Expected<StepPtr> Lower##kind(const LowerArgs& args);
