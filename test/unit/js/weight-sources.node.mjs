@@ -136,6 +136,35 @@ test('weights and scales held as a packing made with other zero points are packe
   context.destroy();
 });
 
+test('the same bytes read as [K, N] instead of [N, K] are not taken as the packing made from them', async () => {
+  const context = await ml.createContext();
+  // 512 KiB of nibbles, 128 KiB of scales; zero points all 8 (onnxruntime's default), the same either way round.
+  const K = 1024, N = 1024, blocks = K / block, random = weight(N, K, 80);
+  const w = { ...random, z: new Uint8Array(random.z.length).fill(0x88) };
+  const x = floats(K, 81);
+  const first = new MLGraphBuilder(context);
+  const graph1 = await first.build({ y: stack(first, [w]) });
+  // The bytes again, as q [K, N] with scales and zero points [K / block, N]: dequantizeLinear -> matmul.
+  const b = new MLGraphBuilder(context);
+  const q = b.constant({ dataType: 'uint4', shape: [K, N] }, w.q);
+  const s = b.constant({ dataType: 'float32', shape: [blocks, N] }, w.s);
+  const z = b.constant({ dataType: 'uint4', shape: [blocks, N] }, w.z);
+  const graph2 = await b.build({ y: b.matmul(b.input('x', { dataType: 'float32', shape: [1, K] }), b.dequantizeLinear(q, s, z)) });
+  const want = new Float64Array(N), bound = new Float64Array(N);
+  for (let k = 0; k < K; ++k) {
+    for (let n = 0; n < N; ++n) {
+      const at = Math.floor(k / block) * N + n;
+      const term = x[k] * (nibble(w.q, k * N + n) - nibble(w.z, at)) * w.s[at];
+      want[n] += term;
+      bound[n] += Math.abs(term);
+    }
+  }
+  assertNear(await run(context, graph2, x, N), { y: want, bound }, '[K, N]');
+  graph1.destroy();
+  graph2.destroy();
+  context.destroy();
+});
+
 test('held weights and scales read by something other than the packed matmul are read back whole', async () => {
   const context = await ml.createContext();
   const N = 1024, w = weight(N, 512, 50), blocks = 512 / block;  // 256 KiB of nibbles, 64 KiB of scales: both held

@@ -22,7 +22,9 @@
 namespace webnn::compiler {
 namespace {
 
-// What besides the weights, scales and zero points decides a packing's bytes (runtime::WeightSourceLayout::recipe).
+// What besides the weights, scales and zero points decides a packing's bytes (runtime::WeightSourceLayout::recipe):
+// the step's kind, shape, block and signedness, and where it reads each element of its inputs from (the same bytes
+// read as [K, N] instead of [N, K] pack differently).
 uint64_t Recipe(std::initializer_list<uint64_t> parts) {
   uint64_t h = 0xCBF29CE484222325ull;
   for (uint64_t v : parts) {
@@ -153,7 +155,8 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const auto scale_at = [=](size_t r, size_t b) { return r / kernels::kQbwNr * block_bytes + b * block_stride + r % kernels::kQbwNr * sizeof(float); };
   const auto zero_point_at = [=](size_t r, size_t b) { return r / kernels::kQbwNr * block_bytes + b * block_stride + kernels::kQbwNr * sizeof(float) + r % kernels::kQbwNr; };
   const uint8_t mask = four_bit ? 0xF : 0xFF, flip = is_signed ? (four_bit ? 8 : 128) : 0;
-  const uint64_t recipe = Recipe({1, four_bit ? 4u : 8u, n, k, block, is_signed});
+  const uint64_t recipe = Recipe({1, four_bit ? 4u : 8u, n, k, block, is_signed, static_cast<uint64_t>(p.q_n),
+                                  static_cast<uint64_t>(p.q_k), static_cast<uint64_t>(p.s_n), static_cast<uint64_t>(p.s_b)});
   std::shared_ptr<const runtime::PackedWeights> packed =
       HeldPacking(a, recipe, n, blocks, p.s_n, p.s_b, zero_point_at, [=](uint8_t z) { return static_cast<uint8_t>((z ^ flip) & mask); });
   if (!packed) {
@@ -228,7 +231,7 @@ Expected<StepPtr> LowerBlockwiseGather(const LowerArgs& a) {
   const size_t row_bytes = four_bit ? (row + 1) / 2 : row;
   // One buffer (so that ShareWeights can hold it once): the rows, then the scales, then the zero points.
   const size_t s_at = (rows * row_bytes + 15) / 16 * 16, z_at = s_at + rows * blocks * sizeof(float);
-  const uint64_t recipe = Recipe({2, rows, row, block, static_cast<uint64_t>(type)});
+  const uint64_t recipe = Recipe({2, rows, row, block, static_cast<uint64_t>(type), static_cast<uint64_t>(p.s_n), static_cast<uint64_t>(p.s_b)});
   std::shared_ptr<const runtime::PackedWeights> held = HeldPacking(
       a, recipe, rows, blocks, p.s_n, p.s_b, [=](size_t r, size_t b) { return z_at + r * blocks + b; },
       [=](uint8_t v) { return static_cast<uint8_t>(v + offset); });
