@@ -18,6 +18,26 @@ function lcg(seed) {
   };
 }
 
+// Runs the graph on q, k and v ([name, data, shape]) once, profiled: the scores and outputs and the steps that ran,
+// after checking that no transpose ran and two matmuls did.
+async function runAttention(context, graph, inputs, scoresShape, outShape) {
+  const tensors = {};
+  for (const [name, data, shape] of inputs) {
+    tensors[name] = await context.createTensor({ dataType: 'float32', shape, writable: true });
+    context.writeTensor(tensors[name], data);
+  }
+  const ts = await context.createTensor({ dataType: 'float32', shape: scoresShape, readable: true });
+  const to = await context.createTensor({ dataType: 'float32', shape: outShape, readable: true });
+  __testing.profileNextDispatch(context);
+  context.dispatch(graph, tensors, { scores: ts, out: to });
+  const s = new Float32Array(await context.readTensor(ts));
+  const o = new Float32Array(await context.readTensor(to));
+  const steps = __testing.takeProfile(context).map((p) => p.step);
+  assert.ok(!steps.includes('transpose'), `steps: ${steps.join(', ')}`);
+  assert.equal(steps.filter((x) => x === 'matmul').length, 2, `steps: ${steps.join(', ')}`);
+  return { s, o };
+}
+
 test('q . K^T, softmax, . V over a 96-slot cache: no transpose step, results within the bound', async () => {
   const S = 96, H = 200;  // H not a multiple of 16: the kernels' tails too
   const rand = lcg(42);
@@ -30,20 +50,8 @@ test('q . K^T, softmax, . V over a 96-slot cache: no transpose step, results wit
   const vi = b.input('v', { dataType: 'float32', shape: [1, S, H] });
   const scores = b.matmul(qi, b.transpose(ki, { permutation: [0, 2, 1] }));
   const graph = await b.build({ scores, out: b.matmul(b.softmax(scores, 2), vi) });
-  const tensors = {};
-  for (const [name, data, shape] of [['q', q, [1, 1, H]], ['k', keys, [1, S, H]], ['v', values, [1, S, H]]]) {
-    tensors[name] = await context.createTensor({ dataType: 'float32', shape, writable: true });
-    context.writeTensor(tensors[name], data);
-  }
-  const ts = await context.createTensor({ dataType: 'float32', shape: [1, 1, S], readable: true });
-  const to = await context.createTensor({ dataType: 'float32', shape: [1, 1, H], readable: true });
-  __testing.profileNextDispatch(context);
-  context.dispatch(graph, tensors, { scores: ts, out: to });
-  const s = new Float32Array(await context.readTensor(ts));
-  const o = new Float32Array(await context.readTensor(to));
-  const steps = __testing.takeProfile(context).map((p) => p.step);
-  assert.ok(!steps.includes('transpose'), `steps: ${steps.join(', ')}`);
-  assert.equal(steps.filter((x) => x === 'matmul').length, 2, `steps: ${steps.join(', ')}`);
+  const { s, o } = await runAttention(context, graph, [['q', q, [1, 1, H]], ['k', keys, [1, S, H]], ['v', values, [1, S, H]]],
+                                      [1, 1, S], [1, 1, H]);
   for (let j = 0; j < S; ++j) {
     let exact = 0, magnitude = 0;
     for (let i = 0; i < H; ++i) {
@@ -80,23 +88,11 @@ test('grouped-query attention, 7 query rows per KV head over a 96-slot cache: ea
   const vi = b.input('v', { dataType: 'float32', shape: [1, G, S, H] });
   const scores = b.matmul(qi, b.transpose(ki, { permutation: [0, 1, 3, 2] }));
   const graph = await b.build({ scores, out: b.matmul(b.softmax(scores, 3), vi) });
-  const tensors = {};
-  for (const [name, data, shape] of [['q', q, [1, G, R, H]], ['k', keys, [1, G, S, H]], ['v', values, [1, G, S, H]]]) {
-    tensors[name] = await context.createTensor({ dataType: 'float32', shape, writable: true });
-    context.writeTensor(tensors[name], data);
-  }
-  const ts = await context.createTensor({ dataType: 'float32', shape: [1, G, R, S], readable: true });
-  const to = await context.createTensor({ dataType: 'float32', shape: [1, G, R, H], readable: true });
-  __testing.profileNextDispatch(context);
-  context.dispatch(graph, tensors, { scores: ts, out: to });
-  const s = new Float32Array(await context.readTensor(ts));
-  const o = new Float32Array(await context.readTensor(to));
-  const steps = __testing.takeProfile(context).map((p) => p.step);
-  assert.ok(!steps.includes('transpose'), `steps: ${steps.join(', ')}`);
-  assert.equal(steps.filter((x) => x === 'matmul').length, 2, `steps: ${steps.join(', ')}`);
+  const { s, o } = await runAttention(context, graph, [['q', q, [1, G, R, H]], ['k', keys, [1, G, S, H]], ['v', values, [1, G, S, H]]],
+                                      [1, G, R, S], [1, G, R, H]);
   for (let g = 0; g < G; ++g) {
     for (let r = 0; r < R; ++r) {
-      const row = (g * R + r);
+      const row = g * R + r;
       const sr = s.subarray(row * S, (row + 1) * S);
       for (let j = 0; j < S; ++j) {
         let exact = 0, magnitude = 0;
