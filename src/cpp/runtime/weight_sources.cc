@@ -4,22 +4,24 @@
 #include <cstring>
 #include <mutex>
 #include <new>
-#include <unordered_map>
 
 namespace webnn::runtime {
 namespace {
 
 struct Entry {
-  DataType type;
-  size_t size;
-  std::weak_ptr<const PackedWeights> packed;
+  DataType type = DataType::kFloat32;
+  size_t size = 0;
+  uint64_t key = 0;
+  std::weak_ptr<const PackedWeights> packed;  // expired: a free slot
   WeightSourceLayout layout;
 };
 
+constexpr size_t kMaxSources = 4096;  // a 32-layer model registers ~450
+
 struct Table {
   std::mutex mutex;
-  std::unordered_multimap<uint64_t, Entry> entries;
-  size_t sweep_at = 16;  // entries of released packings are swept when the table reaches this size
+  Entry entries[kMaxSources];
+  size_t used = 0;  // entries [0, used) may be live
 };
 
 Table& table() {
@@ -60,12 +62,6 @@ bool Equal(const uint8_t* a, const uint8_t* b, size_t n) {
   return true;
 }
 
-void SweepLocked(Table& t) {
-  if (t.entries.size() < t.sweep_at) return;
-  for (auto it = t.entries.begin(); it != t.entries.end();) it = it->second.packed.expired() ? t.entries.erase(it) : std::next(it);
-  t.sweep_at = 2 * t.entries.size() + 16;
-}
-
 }  // namespace
 
 void WeightSource::Read(size_t offset, size_t count, uint8_t* out) const {
@@ -75,13 +71,13 @@ void WeightSource::Read(size_t offset, size_t count, uint8_t* out) const {
     const size_t row = offset / row_bytes, in_row = offset % row_bytes;
     if (in_row == 0 && end - offset >= row_bytes) {
       const size_t rows = (end - offset) / row_bytes;
-      layout_.read_rows(packed_->data(), row, rows, out);
+      layout_.read_rows(layout_.params, packed_->data(), row, rows, out);
       out += rows * row_bytes;
       offset += rows * row_bytes;
       continue;
     }
     cut.resize(row_bytes);
-    layout_.read_rows(packed_->data(), row, 1, cut.data());
+    layout_.read_rows(layout_.params, packed_->data(), row, 1, cut.data());
     const size_t n = std::min(row_bytes - in_row, end - offset);
     std::memcpy(out, cut.data() + in_row, n);
     out += n;
@@ -102,19 +98,25 @@ void RegisterWeightSource(DataType type, const uint8_t* source, std::shared_ptr<
   const uint64_t key = Key(size, source, source + size - kWindow);
   Table& t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
-  auto [first, last] = t.entries.equal_range(key);
-  for (auto it = first; it != last; ++it) {
-    if (it->second.type == type && it->second.size == size && it->second.packed.lock() == packed) return;  // built again
+  Entry* free = nullptr;
+  for (size_t i = 0; i < t.used; ++i) {
+    Entry& e = t.entries[i];
+    if (e.packed.expired()) {
+      if (!free) free = &e;
+      continue;
+    }
+    if (e.key == key && e.type == type && e.size == size && e.packed.lock() == packed) return;  // built again
   }
-  SweepLocked(t);
-  t.entries.emplace(key, Entry{type, size, packed, std::move(layout)});
+  if (!free && t.used < kMaxSources) free = &t.entries[t.used++];
+  if (!free) return;
+  *free = Entry{type, size, key, packed, layout};
 }
 
 bool AnyWeightSourceOf(DataType type, size_t size) {
   Table& t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
-  for (const auto& [key, entry] : t.entries) {
-    if (entry.type == type && entry.size == size && !entry.packed.expired()) return true;
+  for (size_t i = 0; i < t.used; ++i) {
+    if (t.entries[i].type == type && t.entries[i].size == size && !t.entries[i].packed.expired()) return true;
   }
   return false;
 }
@@ -122,7 +124,9 @@ bool AnyWeightSourceOf(DataType type, size_t size) {
 size_t WeightSourceEntriesForTesting() {
   Table& t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
-  return t.entries.size();
+  size_t live = 0;
+  for (size_t i = 0; i < t.used; ++i) live += !t.entries[i].packed.expired();
+  return live;
 }
 
 WeightSourceMatch::WeightSourceMatch(DataType type, size_t size) : type_(type), size_(size), scratch_(std::max(kChunk, kWindow)) {
@@ -151,10 +155,10 @@ void WeightSourceMatch::Fed() {
     Table& t = table();
     {
       std::lock_guard<std::mutex> lock(t.mutex);
-      auto [first, last] = t.entries.equal_range(key);
-      for (auto it = first; it != last; ++it) {
-        if (it->second.type != type_ || it->second.size != size_) continue;
-        if (auto packed = it->second.packed.lock()) candidates_.push_back(std::make_shared<WeightSource>(std::move(packed), it->second.layout));
+      for (size_t i = 0; i < t.used; ++i) {
+        const Entry& e = t.entries[i];
+        if (e.key != key || e.type != type_ || e.size != size_) continue;
+        if (auto packed = e.packed.lock()) candidates_.push_back(std::make_shared<WeightSource>(std::move(packed), e.layout));
       }
     }
     stage_ = candidates_.empty() ? 3 : 2;

@@ -6,6 +6,7 @@
 // weights on integer dot products: the row split once into digits, then shared by every task); more rows widen one
 // 8-column block of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32
 // GEMM tiles on it, so the widening is paid once per block for all rows and no float copy of the weights exists.
+#include <algorithm>
 #include <cstring>
 #include <initializer_list>
 
@@ -60,17 +61,38 @@ std::shared_ptr<const runtime::PackedWeights> HeldPacking(const LowerArgs& a, ui
   return q->packing();
 }
 
+// How the sources a blockwise packing holds are read back (runtime::WeightSourceLayout::read_rows).
+// MatMulNBits' [N, K] nibbles from the qb4w packing: params {k, block, is_signed}.
+void ReadQb4wRows(const uint64_t* params, const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+  kernels::Qb4wReadRows(params[0], params[1], params[2] != 0, w, first, count, out);
+}
+// A gathered table's rows, the packing's with int4's flip undone: params {row_bytes, flip}.
+void ReadTableRows(const uint64_t* params, const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+  const uint8_t* from = w + first * params[0];
+  for (size_t i = 0; i < count * params[0]; ++i) out[i] = from[i] ^ static_cast<uint8_t>(params[1]);
+}
+// Scale rows [rows, blocks] from a qbw packing, scale (r, b) at r / 8 * block_bytes + b * block_stride + r % 8 * 4:
+// params {blocks, block_bytes, block_stride}.
+void ReadQbwScaleRows(const uint64_t* params, const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+  for (size_t r = first; r < first + count; ++r) {
+    const uint8_t* column = w + r / kernels::kQbwNr * params[1] + r % kernels::kQbwNr * sizeof(float);
+    for (size_t b = 0; b < params[0]; ++b, out += sizeof(float)) std::memcpy(out, column + b * params[2], sizeof(float));
+  }
+}
+// Scale rows from a gathered table, where they lie as given: params {blocks, s_at}.
+void ReadTableScaleRows(const uint64_t* params, const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+  std::memcpy(out, w + params[1] + first * params[0] * sizeof(float), count * params[0] * sizeof(float));
+}
+
 // Registers the scales as a source too (runtime/weight_sources.h) when the packing holds them all as the page gave
-// them, float32 [rows, blocks]: scale (r, b) at byte at(r, b) of the packing.
-template <typename At>
+// them, float32 [rows, blocks], read back by `read_rows` with `params`.
 void RegisterScales(DataType type, const runtime::Buffer& scales, int64_t s_n, int64_t s_b, size_t rows, size_t blocks,
-                    const std::shared_ptr<const runtime::PackedWeights>& packed, uint64_t recipe, At at) {
+                    const std::shared_ptr<const runtime::PackedWeights>& packed, uint64_t recipe,
+                    runtime::WeightSourceLayout::ReadRowsFn read_rows, std::initializer_list<uint64_t> params) {
   if (type != DataType::kFloat32 || s_n != static_cast<int64_t>(blocks) || s_b != 1 || scales.size() != rows * blocks * sizeof(float)) return;
-  runtime::RegisterWeightSource(DataType::kFloat32, scales.data(), packed, {rows, blocks * sizeof(float), [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
-    for (size_t r = first; r < first + count; ++r) {
-      for (size_t b = 0; b < blocks; ++b, out += sizeof(float)) std::memcpy(out, w + at(r, b), sizeof(float));
-    }
-  }, recipe});
+  runtime::WeightSourceLayout layout{rows, blocks * sizeof(float), read_rows, {}, recipe};
+  std::copy(params.begin(), params.end(), layout.params);
+  runtime::RegisterWeightSource(DataType::kFloat32, scales.data(), packed, layout);
 }
 
 // The gather's table (LowerBlockwiseGather) from its inputs' bytes, shared, its rows and scales registered as sources.
@@ -124,12 +146,9 @@ Expected<std::shared_ptr<const runtime::PackedWeights>> PackTable(const LowerArg
   std::shared_ptr<const runtime::PackedWeights> held = runtime::ShareWeights(std::move(table));
   if (nibbles && q_bytes->size() == rows * row_bytes) {
     // The table's rows are the page's (int4 with each nibble's top bit flipped): a later constant() of them is this one.
-    runtime::RegisterWeightSource(type, q_in, held, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
-      const uint8_t* from = w + first * row_bytes;
-      for (size_t i = 0; i < count * row_bytes; ++i) out[i] = from[i] ^ (offset ? 0x88 : 0);
-    }, recipe});
+    runtime::RegisterWeightSource(type, q_in, held, {rows, row_bytes, ReadTableRows, {row_bytes, offset ? 0x88u : 0u}, recipe});
   }
-  RegisterScales(a.input(2).type, *s_bytes, p.s_n, p.s_b, rows, blocks, held, recipe, [=](size_t r, size_t b) { return s_at + (r * blocks + b) * sizeof(float); });
+  RegisterScales(a.input(2).type, *s_bytes, p.s_n, p.s_b, rows, blocks, held, recipe, ReadTableScaleRows, {blocks, s_at});
   return held;
 }
 
@@ -151,8 +170,7 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   const kernels::QbwConfig& family = kernels::GetQbwConfig(four_bit ? 4 : 8);
   const bool is_signed = type == DataType::kInt4 || type == DataType::kInt8;
   const size_t blocks = k / block, block_bytes = family.block_bytes(k, block), block_stride = block_bytes / blocks;
-  // Where the packing holds scale (r, b); its zero point follows the 8 scales of the block.
-  const auto scale_at = [=](size_t r, size_t b) { return r / kernels::kQbwNr * block_bytes + b * block_stride + r % kernels::kQbwNr * sizeof(float); };
+  // Where the packing holds zero point (r, b): after the 8 scales of its block.
   const auto zero_point_at = [=](size_t r, size_t b) { return r / kernels::kQbwNr * block_bytes + b * block_stride + kernels::kQbwNr * sizeof(float) + r % kernels::kQbwNr; };
   const uint8_t mask = four_bit ? 0xF : 0xFF, flip = is_signed ? (four_bit ? 8 : 128) : 0;
   const uint64_t recipe = Recipe({1, four_bit ? 4u : 8u, n, k, block, is_signed, static_cast<uint64_t>(p.q_n),
@@ -169,11 +187,9 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
     packed = runtime::ShareWeights(std::move(packing));
     if (four_bit && source.q_nibbles && p.q_k == 1 && p.q_n == static_cast<int64_t>(k) && q->size() == n * k / 2) {
       // MatMulNBits' [N, K] nibbles, all of them in the packing: a later constant() of the same bytes is this one.
-      runtime::RegisterWeightSource(type, q->data(), packed, {n, k / 2, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
-        kernels::Qb4wReadRows(k, block, is_signed, w, first, count, out);
-      }, recipe});
+      runtime::RegisterWeightSource(type, q->data(), packed, {n, k / 2, ReadQb4wRows, {k, block, is_signed}, recipe});
     }
-    RegisterScales(a.input(2).type, *scales, p.s_n, p.s_b, n, blocks, packed, recipe, scale_at);
+    RegisterScales(a.input(2).type, *scales, p.s_n, p.s_b, n, blocks, packed, recipe, ReadQbwScaleRows, {blocks, block_bytes, block_stride});
   }
   const kernels::F32QbwGemmUkernelFn gemv = family.gemv;
   const kernels::QbwF32UnpackUkernelFn unpack = family.unpack;

@@ -20,9 +20,11 @@ Reversed Pack(const std::vector<uint8_t>& source, size_t row_bytes) {
   const size_t rows = source.size() / row_bytes;
   auto packed = std::make_shared<PackedWeights>(source.size());
   for (size_t r = 0; r < rows; ++r) std::memcpy(packed->data() + (rows - 1 - r) * row_bytes, source.data() + r * row_bytes, row_bytes);
-  return {packed, {rows, row_bytes, [=](const uint8_t* w, size_t first, size_t count, uint8_t* out) {
-            for (size_t r = first; r < first + count; ++r) std::memcpy(out + (r - first) * row_bytes, w + (rows - 1 - r) * row_bytes, row_bytes);
-          }}};
+  const auto read = [](const uint64_t* params, const uint8_t* w, size_t first, size_t count, uint8_t* out) {
+    const size_t rows = params[0], row_bytes = params[1];
+    for (size_t r = first; r < first + count; ++r) std::memcpy(out + (r - first) * row_bytes, w + (rows - 1 - r) * row_bytes, row_bytes);
+  };
+  return {packed, {rows, row_bytes, read, {rows, row_bytes}}};
 }
 
 std::vector<uint8_t> Source(size_t bytes, uint32_t seed) {
@@ -77,8 +79,10 @@ TEST(WeightSources, SmallSourcesAreNotRegisteredAndEntriesGoWithTheirPacking) {
 
   const std::vector<uint8_t> source = Source(kSharedWeightsMinBytes * 3, 4);
   Reversed p = Pack(source, 256);
+  const size_t entries = WeightSourceEntriesForTesting();
   RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
   RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);  // a second build of the same graph: one entry
+  EXPECT_EQ(WeightSourceEntriesForTesting(), entries + 1);
   auto held = Match(source);
   ASSERT_NE(held, nullptr);
   p.packed.reset();
