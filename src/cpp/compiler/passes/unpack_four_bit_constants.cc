@@ -1,6 +1,7 @@
 // See passes.h. The widening is the one writeTensor() does for 4-bit tensors (runtime/four_bit.h).
 #include <vector>
 
+#include "compiler/lower/lower.h"
 #include "compiler/passes/passes.h"
 #include "runtime/buffer.h"
 #include "runtime/four_bit.h"
@@ -18,7 +19,7 @@ Status UnpackFourBitConstants(Subgraph& g) {
     for (size_t i = 0; i < node.inputs.size(); ++i) {
       if (node.inputs[i] == kNoValue) continue;
       if (!(blockwise && i == 1)) widen[node.inputs[i]] = true;
-      if (!(blockwise && (i == 1 || i == 2))) read_back[node.inputs[i]] = true;
+      if (!TakesWeightSource(node, i)) read_back[node.inputs[i]] = true;
     }
   }
   for (const GraphOutput& out : g.outputs) widen[out.value] = read_back[out.value] = true;
