@@ -24,16 +24,20 @@ constexpr size_t kBlock = 32;
 
 std::string Name(const Shape& s) { return "1x" + std::to_string(s.k) + "x" + std::to_string(s.n); }
 
+// Where the headers start in one buffer holding a packing's two planes (kernels/qbw.h), groups first.
+size_t GroupsSize(const Shape& s, int bits) { return kernels::QbwColumnBlocks(s.n) * kernels::GetQbwConfig(bits).group_block_bytes(s.k); }
+size_t PackedSize(const Shape& s, int bits) { return GroupsSize(s, bits) + kernels::QbwHeadersSize(s.n, s.k, kBlock); }
+
 // The shape's weights, `bits` wide with a scale per block of kBlock, packed as the family's GEMV reads them.
 std::vector<uint8_t> PackedWeights(const Shape& s, int bits) {
   std::vector<uint8_t> q(s.n * s.k), z(s.n * (s.k / kBlock), 8);
   for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
   const std::vector<float> scale(z.size(), 0.01f);
   const kernels::QbwConfig& family = kernels::GetQbwConfig(bits);
-  std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
+  std::vector<uint8_t> packed(PackedSize(s, bits));
   family.pack(
       s.n, s.k, kBlock, {q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false},
-      packed.data());
+      packed.data(), packed.data() + GroupsSize(s, bits));
   return packed;
 }
 
@@ -41,7 +45,7 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   for (const Shape& s : kShapes) {
     const std::vector<uint8_t> packed = PackedWeights(s, bits);
     std::vector<float> a(s.k, 0.5f), c(s.n);
-    const double t = BestSeconds([&] { fn(s.n, s.k, kBlock, a.data(), packed.data(), c.data()); });
+    const double t = BestSeconds([&] { fn(s.n, s.k, kBlock, a.data(), packed.data(), packed.data() + GroupsSize(s, bits), c.data()); });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
 }
@@ -59,7 +63,7 @@ void RunDot(const char* name) {
     double t = BestSeconds([&] { kernels::f32_qbw_split_limbs__wasmsimd(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data()); });
     Report("f32_qbw_split_limbs__wasmsimd", "1x" + std::to_string(s.k), t, 0, 4.0 * s.k);
     t = BestSeconds([&] {
-      kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), c.data());
+      kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), packed.data() + GroupsSize(s, 4), c.data());
     });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
@@ -103,9 +107,9 @@ void RunPack(const char* name, int bits) {
   for (size_t i = 0; i < q.size(); ++i) q[i] = static_cast<uint8_t>((i * 7) % (1 << bits));
   std::vector<float> scale(z.size(), 0.01f);
   const kernels::QbwConfig& family = kernels::GetQbwConfig(bits);
-  std::vector<uint8_t> packed(family.packed_size(s.n, s.k, kBlock));
+  std::vector<uint8_t> packed(PackedSize(s, bits));
   const kernels::QbwSource source{q.data(), static_cast<int64_t>(s.k), 1, scale.data(), z.data(), static_cast<int64_t>(s.k / kBlock), 1, false};
-  const double t = BestSeconds([&] { family.pack(s.n, s.k, kBlock, source, packed.data()); });
+  const double t = BestSeconds([&] { family.pack(s.n, s.k, kBlock, source, packed.data(), packed.data() + GroupsSize(s, bits)); });
   Report(name, "4864x896", t, 0, static_cast<double>(q.size()));
 }
 const Register register_pack4("qb4w pack", [] { RunPack("qb4w pack", 4); });

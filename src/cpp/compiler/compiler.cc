@@ -155,10 +155,10 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   // is lowered, not after the whole compile, so that packing a model's weights never holds them all twice.
   std::vector<bool> read_at_run_time(g.values.size(), false);
   for (const GraphOutput& out : g.outputs) read_at_run_time[owner[out.value]] = true;
-  std::vector<uint32_t> last_reader(g.values.size(), 0);
+  std::vector<uint32_t> last_reader(g.values.size(), 0), readers(g.values.size(), 0);
   for (uint32_t s = 0; s < live.size(); ++s) {
     for (ValueId i : g.nodes[live[s]].inputs) {
-      if (i != kNoValue) last_reader[owner[i]] = s;
+      if (i != kNoValue) last_reader[owner[i]] = s, ++readers[owner[i]];
     }
   }
   for (uint32_t s = 0; s < live.size(); ++s) {
@@ -173,7 +173,13 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
         plan->constants[refs[owner[i]].index] = c.data;
       }
     }
-    for (ValueId i : n.inputs) args.in.push_back(i == kNoValue ? TensorRef{} : refs[i]);
+    for (ValueId i : n.inputs) {
+      args.in.push_back(i == kNoValue ? TensorRef{} : refs[i]);
+      const Value* c = i == kNoValue ? nullptr : &g.values[owner[i]];
+      // The constant's buffer is held by its value and its slot in the plan, and by nothing else.
+      args.sole_readers.push_back(c && c->kind == ValueKind::kConstant && readers[owner[i]] == 1 && !read_at_run_time[owner[i]] &&
+                                  c->data && c->data.use_count() == 2);
+    }
     for (ValueId o : n.outputs) args.out.push_back(refs[o]);
     ASSIGN_OR_RETURN(auto step, LowerNode(args));
     plan->steps.push_back(std::move(step));

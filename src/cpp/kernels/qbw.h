@@ -6,14 +6,15 @@
 // W[k][n] = (q[n][k] - z[n][k / bl]) * s[n][k / bl]; q and z are held as offset binary in the packed form (uint4
 // and uint8 as they are, int4 plus 8, int8 plus 128, so q - z is unchanged).
 //
-// Packed layout, per block of 8 output columns (columns past nc are zero weights), per block of bl rows of k (bl a
-// multiple of 4):
-//   8 floats   s[n0 .. n0 + 7]
-//   8 bytes    z[n0 .. n0 + 7]
-//   qb4w: bl / 4 groups of 16 bytes, each 4 rows k..k+3: byte 4 * c + r holds q[k + r][n0 + c] in its low nibble
-//         and q[k + r][n0 + 4 + c] in its high nibble (c < 4), so one mask and one shift give the two halves, each
-//         32-bit lane a column's 4 rows;
-//   qb8w: bl / 2 groups of 16 bytes, each 2 rows k, k+1: byte 8 * r + c holds q[k + r][n0 + c].
+// Packed layout: two planes, each in blocks of 8 output columns (columns past nc are zero weights), block j of one
+// plane beside block j of the other:
+//   groups:  the block's q in k order, qb4w: kc / 4 groups of 16 bytes, each 4 rows k..k+3: byte 4 * c + r holds
+//            q[k + r][n0 + c] in its low nibble and q[k + r][n0 + 4 + c] in its high nibble (c < 4), so one mask
+//            and one shift give the two halves, each 32-bit lane a column's 4 rows; qb8w: kc / 2 groups of 16
+//            bytes, each 2 rows k, k+1: byte 8 * r + c holds q[k + r][n0 + c]. A block is kc * bits bytes: exactly
+//            those of its 8 columns' rows in an [N, K] constant, so the groups can be packed in that constant's own
+//            bytes (Pack), and a build needs no second copy of its weights;
+//   headers: per block of bl rows of k, 8 floats s[n0 .. n0 + 7] then 8 bytes z[n0 .. n0 + 7].
 #pragma once
 
 #include <cstddef>
@@ -23,16 +24,18 @@ namespace webnn::kernels {
 
 constexpr size_t kQbwNr = 8;
 
-// Bytes of one block of 8 columns over kc rows.
-inline size_t Qb4wBlockBytes(size_t kc, size_t bl) { return kc / bl * (8 * sizeof(float) + 8 + bl * 4); }
-inline size_t Qb8wBlockBytes(size_t kc, size_t bl) { return kc / bl * (8 * sizeof(float) + 8 + bl * 8); }
-inline size_t Qb4wPackedSize(size_t nc, size_t kc, size_t bl) { return (nc + kQbwNr - 1) / kQbwNr * Qb4wBlockBytes(kc, bl); }
-inline size_t Qb8wPackedSize(size_t nc, size_t kc, size_t bl) { return (nc + kQbwNr - 1) / kQbwNr * Qb8wBlockBytes(kc, bl); }
+// Bytes of one block of 8 columns over kc rows, in each plane, and of a whole plane.
+inline constexpr size_t kQbwHeaderBytes = kQbwNr * sizeof(float) + kQbwNr;
+inline size_t QbwHeaderBlockBytes(size_t kc, size_t bl) { return kc / bl * kQbwHeaderBytes; }
+inline size_t Qb4wGroupBlockBytes(size_t kc) { return kc * 4; }
+inline size_t Qb8wGroupBlockBytes(size_t kc) { return kc * 8; }
+inline size_t QbwColumnBlocks(size_t nc) { return (nc + kQbwNr - 1) / kQbwNr; }
+inline size_t QbwHeadersSize(size_t nc, size_t kc, size_t bl) { return QbwColumnBlocks(nc) * QbwHeaderBlockBytes(kc, bl); }
 
 // Where the weights come from: element (n, k) of q at index n * q_n + k * q_k (a byte each: int4 sign-extended or
 // uint4, int8 or uint8; with `q_nibbles`, 4-bit q two to a byte, low nibble first, as constant() takes them), its
-// scale and zero point at index n * s_n + (k / bl) * s_b of s and z (a byte each). `is_signed`: q and z are int4 /
-// int8.
+// scale and zero point at index n * s_n + (k / bl) * s_b of s and z (a byte each, or two to a byte with
+// `z_nibbles`). `is_signed`: q and z are int4 / int8.
 struct QbwSource {
   const uint8_t* q;
   int64_t q_n, q_k;
@@ -41,27 +44,31 @@ struct QbwSource {
   int64_t s_n, s_b;
   bool is_signed;
   bool q_nibbles = false;
+  bool z_nibbles = false;
 };
-void Qb4wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
-void Qb8wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
+// Packs the groups and the headers. `groups` may be q itself (in place) when q is [N, K] (q_k = 1, q_n = kc, 4-bit
+// q as nibbles) and nc a multiple of 8: each block's rows are copied out before its groups are written over them.
+void Qb4wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
+void Qb8wPack(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
 // Qb4wPack's inverse for weights it packed from [N, K] nibbles (q_n = kc, q_k = 1, q_nibbles): rows [first, first +
-// count) of that source, kc / 2 bytes each, low nibble first, as constant() took them. A second session of a model
-// is recognised by these bytes (runtime/shared_weights.h) instead of holding its own copy of them.
-void Qb4wReadRows(size_t kc, size_t bl, bool is_signed, const uint8_t* packed, size_t first, size_t count, uint8_t* out);
+// count) of that source, kc / 2 bytes each, low nibble first, as constant() took them, from the groups. A second
+// session of a model is recognised by these bytes (runtime/weight_sources.h) instead of holding its own copy.
+void Qb4wReadRows(size_t kc, bool is_signed, const uint8_t* groups, size_t first, size_t count, uint8_t* out);
 
 // One row: c[j] = sum over k of a[k] * W[k][j] for j < nc, computed per block of bl rows as
-// s * (sum of a[k] * (q - z)) and summed over the blocks in k order. Walks nc in 8-column blocks (packed_w
-// advancing by the block bytes). No write past nc columns; no read of a past kc.
-using F32QbwGemmUkernelFn = void (*)(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* packed_w, float* c);
+// s * (sum of a[k] * (q - z)) and summed over the blocks in k order. Walks nc in 8-column blocks (groups and
+// headers each advancing by their block bytes). No write past nc columns; no read of a past kc.
+using F32QbwGemmUkernelFn = void (*)(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* groups,
+                                     const uint8_t* headers, float* c);
 
 // Widens one 8-column block of packed weights into the f32 GEMM's packed layout (kernels/gemm.h, NR 8, zero
 // bias): W[k][j] = (q - z) * s, the float dequantizeLinear gives, so a GEMM on it computes what the unfused graph
 // does. Each wasmsimd kernel is bit-exact with its scalar twin.
-using QbwF32UnpackUkernelFn = void (*)(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
-void qb4w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
-void qb4w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
-void qb8w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
-void qb8w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* packed_block, float* gemm_block);
+using QbwF32UnpackUkernelFn = void (*)(size_t kc, size_t bl, const uint8_t* groups, const uint8_t* headers, float* gemm_block);
+void qb4w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* groups, const uint8_t* headers, float* gemm_block);
+void qb4w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* groups, const uint8_t* headers, float* gemm_block);
+void qb8w_f32_unpack_ukernel__wasmsimd_magic(size_t kc, size_t bl, const uint8_t* groups, const uint8_t* headers, float* gemm_block);
+void qb8w_f32_unpack_ukernel__scalar(size_t kc, size_t bl, const uint8_t* groups, const uint8_t* headers, float* gemm_block);
 
 // Rows of quantized values as they are gathered (an embedding table kept at its size, not the GEMM's packing):
 // y[i] = (q[i] - z[i / bl]) * s[i / bl] for i < n, q and z offset binary as above; qb4w's q two to a byte, low
@@ -70,7 +77,7 @@ void qb4w_f32_vcvt_ukernel__scalar(size_t n, size_t bl, const uint8_t* q, const 
 void qb8w_f32_vcvt_ukernel__scalar(size_t n, size_t bl, const uint8_t* q, const float* s, const uint8_t* z, float* y);
 
 #define WEBNN_F32_QBW_GEMM_UKERNEL(mr, nr, name) \
-  void name(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* packed_w, float* c);
+  void name(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* groups, const uint8_t* headers, float* c);
 #include "kernels/f32-qb4w-gemm/f32-qb4w-gemm.inc"
 #include "kernels/f32-qb8w-gemm/f32-qb8w-gemm.inc"
 #undef WEBNN_F32_QBW_GEMM_UKERNEL
@@ -87,19 +94,18 @@ bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t*
 // the sums exact in integers (each block's 16 products of digits and nibbles one i16x8.relaxed_dot_i8x16_i7x16_s:
 // exact, the nibbles being within i7), joined and scaled in float.
 using F32QbwDotGemvFn = void (*)(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
-                                 const int32_t* block_sums, const uint8_t* packed_w, float* c);
+                                 const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
 #if WEBNN_RELAXED_SIMD
 void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
                                                     const float* block_scales, const int32_t* block_sums,
-                                                    const uint8_t* packed_w, float* c);
+                                                    const uint8_t* groups, const uint8_t* headers, float* c);
 #endif
 
-// A family as the runtime uses it: the size of its packing, the packing, the GEMV tile and the GEMM path's widening;
+// A family as the runtime uses it: the size of its groups, the packing, the GEMV tile and the GEMM path's widening;
 // where there is one, the integer-dot GEMV and its split of the activations (else null).
 struct QbwConfig {
-  size_t (*packed_size)(size_t nc, size_t kc, size_t bl);
-  size_t (*block_bytes)(size_t kc, size_t bl);
-  void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* packed);
+  size_t (*group_block_bytes)(size_t kc);
+  void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
   F32QbwGemmUkernelFn gemv;
   QbwF32UnpackUkernelFn unpack;
   F32QbwDotGemvFn dot_gemv = nullptr;

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "kernels/qbw.h"
 #include "kernels/simd_util.h"
@@ -30,6 +31,11 @@ inline uint32_t Load32(const uint8_t* p) {
 // Element i of q (the index QbwSource gives), a byte either way.
 inline uint8_t Element(const QbwSource& src, int64_t i) {
   return src.q_nibbles ? static_cast<uint8_t>((src.q[i >> 1] >> ((i & 1) * 4)) & 0xF) : src.q[i];
+}
+
+// Zero point i (the index QbwSource gives) as its low bits: a 4-bit one's nibble, which Pack's offset masks alike.
+inline uint8_t ZeroPoint(const QbwSource& src, int64_t i) {
+  return src.z_nibbles ? static_cast<uint8_t>((src.z[i >> 1] >> ((i & 1) * 4)) & 0xF) : src.z[i];
 }
 
 // Elements i..i+3 of q as 4 bytes, the first lowest (with nibbles i is even: 2 bytes, low nibbles first).
@@ -54,14 +60,28 @@ void PackGroup(const QbwSource& src, const int64_t col[kQbwNr], size_t k, uint8_
 }
 
 // Packs the weights in Layout's groups (PackGroup a whole group of columns stored along k, else Layout::Put one
-// value at a time into a zeroed group). Held values become offset
-// binary: int4 / int8 plus 8 / 128, so q - z is unchanged. Columns past nc hold 0 with zero point 0: they add nothing.
+// value at a time into a zeroed group) and their blocks' headers. Held values become offset binary: int4 / int8
+// plus 8 / 128, so q - z is unchanged. Columns past nc hold 0 with zero point 0: they add nothing. A whole block of
+// columns stored along k is read from a copy of its rows, so that `groups` may be q itself (kernels/qbw.h).
 template <typename Layout>
-void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed) {
+void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* groups, uint8_t* headers) {
   const uint8_t mask = static_cast<uint8_t>((1u << Layout::kBits) - 1);
   const uint8_t flip = src.is_signed ? static_cast<uint8_t>(1u << (Layout::kBits - 1)) : 0;
   const auto offset = [&](uint8_t v) { return static_cast<uint8_t>((v ^ flip) & mask); };
+  const bool along_k = src.q_k == 1 && (!src.q_nibbles || src.q_n % 2 == 0);
+  const size_t row_bytes = src.q_nibbles ? kc / 2 : kc;
+  std::vector<uint8_t> rows(along_k ? kQbwNr * row_bytes + 4 : 0);  // Load4 reads up to 4 bytes from a group's start
+  QbwSource copy = src;
+  copy.q = rows.data();
+  copy.q_n = static_cast<int64_t>(kc);
+  int64_t col[kQbwNr];
+  for (size_t c = 0; c < kQbwNr; ++c) col[c] = static_cast<int64_t>(c * kc);
   for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
+    const bool whole = along_k && n0 + kQbwNr <= nc;  // MatMulNBits' [N, K]: 4 elements of each column per group
+    for (size_t c = 0; whole && c < kQbwNr; ++c) {
+      const int64_t at = static_cast<int64_t>(n0 + c) * src.q_n;
+      std::memcpy(rows.data() + c * row_bytes, src.q + (src.q_nibbles ? at / 2 : at), row_bytes);
+    }
     for (size_t b = 0; b < kc / bl; ++b) {
       float s[kQbwNr];
       uint8_t z[kQbwNr];
@@ -69,24 +89,21 @@ void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed
         const bool real = n0 + j < nc;
         const int64_t at = static_cast<int64_t>(n0 + j) * src.s_n + static_cast<int64_t>(b) * src.s_b;
         s[j] = real ? src.s[at] : 0.0f;
-        z[j] = real ? offset(src.z[at]) : 0;
+        z[j] = real ? offset(ZeroPoint(src, at)) : 0;
       }
-      std::memcpy(packed, s, sizeof(s));
-      std::memcpy(packed + sizeof(s), z, sizeof(z));
-      packed += sizeof(s) + sizeof(z);
-      if (src.q_k == 1 && n0 + kQbwNr <= nc && (!src.q_nibbles || src.q_n % 2 == 0)) {
-        // MatMulNBits' [N, K]: 4 elements of each column per group
-        int64_t col[kQbwNr];
-        for (size_t c = 0; c < kQbwNr; ++c) col[c] = static_cast<int64_t>(n0 + c) * src.q_n;
-        for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) PackGroup<Layout>(src, col, k, flip, mask, packed);
+      std::memcpy(headers, s, sizeof(s));
+      std::memcpy(headers + sizeof(s), z, sizeof(z));
+      headers += kQbwHeaderBytes;
+      if (whole) {
+        for (size_t k = b * bl; k < (b + 1) * bl; k += 4, groups += Layout::kGroupBytes) PackGroup<Layout>(copy, col, k, flip, mask, groups);
         continue;
       }
-      for (size_t k = b * bl; k < (b + 1) * bl; k += 4, packed += Layout::kGroupBytes) {
-        std::memset(packed, 0, Layout::kGroupBytes);
+      for (size_t k = b * bl; k < (b + 1) * bl; k += 4, groups += Layout::kGroupBytes) {
+        std::memset(groups, 0, Layout::kGroupBytes);
         for (size_t r = 0; r < 4; ++r) {
           for (size_t c = 0; c < kQbwNr; ++c) {
             const size_t n = n0 + c;
-            if (n < nc) Layout::Put(packed, r, c, offset(Element(src, static_cast<int64_t>(n) * src.q_n + static_cast<int64_t>(k + r) * src.q_k)));
+            if (n < nc) Layout::Put(groups, r, c, offset(Element(src, static_cast<int64_t>(n) * src.q_n + static_cast<int64_t>(k + r) * src.q_k)));
           }
         }
       }
@@ -94,21 +111,21 @@ void Pack(size_t nc, size_t kc, size_t bl, const QbwSource& src, uint8_t* packed
   }
 }
 
-// A block's 8 scales and zero points at `w`; returns the first group of its rows.
-inline const uint8_t* BlockHeader(const uint8_t* w, float* s, const uint8_t** z) {
-  std::memcpy(s, w, kQbwNr * sizeof(float));
-  *z = w + kQbwNr * sizeof(float);
-  return w + kQbwNr * sizeof(float) + kQbwNr;
+// A block's 8 scales and zero points at `h`; returns the next block's header.
+inline const uint8_t* BlockHeader(const uint8_t* h, float* s, const uint8_t** z) {
+  std::memcpy(s, h, kQbwNr * sizeof(float));
+  *z = h + kQbwNr * sizeof(float);
+  return h + kQbwHeaderBytes;
 }
 
 template <typename Layout>
-void GemvScalar(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w, float* c) {
+void GemvScalar(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w, const uint8_t* h, float* c) {
   for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
     float total[kQbwNr] = {};
     for (size_t b = 0; b < kc / bl; ++b) {
       float s[kQbwNr];
       const uint8_t* z;
-      w = BlockHeader(w, s, &z);
+      h = BlockHeader(h, s, &z);
       float block[kQbwNr] = {};
       for (size_t k = b * bl; k < (b + 1) * bl; k += 4, w += Layout::kGroupBytes) {
         for (size_t r = 0; r < 4; ++r) {
@@ -122,13 +139,13 @@ void GemvScalar(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* 
 }
 
 template <typename Layout>
-void UnpackScalar(size_t kc, size_t bl, const uint8_t* w, float* out) {
+void UnpackScalar(size_t kc, size_t bl, const uint8_t* w, const uint8_t* h, float* out) {
   for (size_t j = 0; j < kQbwNr; ++j) out[j] = 0.0f;  // the GEMM layout's bias
   out += kQbwNr;
   for (size_t b = 0; b < kc / bl; ++b) {
     float s[kQbwNr];
     const uint8_t* z;
-    w = BlockHeader(w, s, &z);
+    h = BlockHeader(h, s, &z);
     for (size_t k = 0; k < bl; k += 4, w += Layout::kGroupBytes) {
       for (size_t r = 0; r < 4; ++r, out += kQbwNr) {
         for (size_t j = 0; j < kQbwNr; ++j) out[j] = static_cast<float>(static_cast<int>(Layout::Value(w, r, j)) - z[j]) * s[j];
@@ -148,15 +165,15 @@ inline v128_t BytesHigh(v128_t x, v128_t zero) {
 inline v128_t MagicLow(v128_t x, v128_t magic) { return wasm_i16x8_shuffle(x, magic, 0, 8, 1, 9, 2, 10, 3, 11); }
 inline v128_t MagicHigh(v128_t x, v128_t magic) { return wasm_i16x8_shuffle(x, magic, 4, 12, 5, 13, 6, 14, 7, 15); }
 
-// A block's scales and 2^23 + z for columns 0-3 and 4-7 at `w`; returns the first group of its rows.
-inline const uint8_t* MagicBlockHeader(const uint8_t* w, v128_t* s_lo, v128_t* s_hi, v128_t* mz_lo, v128_t* mz_hi) {
-  *s_lo = wasm_v128_load(w);
-  *s_hi = wasm_v128_load(w + 16);
+// A block's scales and 2^23 + z for columns 0-3 and 4-7 at `h`; returns the next block's header.
+inline const uint8_t* MagicBlockHeader(const uint8_t* h, v128_t* s_lo, v128_t* s_hi, v128_t* mz_lo, v128_t* mz_hi) {
+  *s_lo = wasm_v128_load(h);
+  *s_hi = wasm_v128_load(h + 16);
   const v128_t magic_f = wasm_f32x4_splat(8388608.0f);
-  const v128_t z = wasm_u16x8_extend_low_u8x16(wasm_v128_load64_zero(w + 32));
+  const v128_t z = wasm_u16x8_extend_low_u8x16(wasm_v128_load64_zero(h + 32));
   *mz_lo = wasm_f32x4_add(magic_f, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_low_u16x8(z)));
   *mz_hi = wasm_f32x4_add(magic_f, wasm_f32x4_convert_i32x4(wasm_u32x4_extend_high_u16x8(z)));
-  return w + kQbwNr * sizeof(float) + kQbwNr;
+  return h + kQbwHeaderBytes;
 }
 
 // Stores the 8 column totals, or the first nc - n0 of them.
@@ -175,13 +192,13 @@ inline void StoreColumns(v128_t lo, v128_t hi, size_t n0, size_t nc, float* c) {
 // kFma: each multiply-add one f32x4.relaxed_madd (the wasmrelaxedsimd tiles; fused where the host has FMA, so
 // within the reference's bound but not bit-exact with it).
 template <typename Layout, bool kFma = false>
-void GemvMagic(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w, float* c) {
+void GemvMagic(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w, const uint8_t* h, float* c) {
   const Layout layout;
   for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
     v128_t total_lo = wasm_f32x4_splat(0.0f), total_hi = wasm_f32x4_splat(0.0f);
     for (size_t b = 0; b < kc / bl; ++b) {
       v128_t s_lo, s_hi, mz_lo, mz_hi;
-      w = MagicBlockHeader(w, &s_lo, &s_hi, &mz_lo, &mz_hi);
+      h = MagicBlockHeader(h, &s_lo, &s_hi, &mz_lo, &mz_hi);
       v128_t acc_lo = wasm_f32x4_splat(0.0f), acc_hi = wasm_f32x4_splat(0.0f);
       const float* ak = a + b * bl;
       for (size_t k = 0; k < bl; k += 4, w += Layout::kGroupBytes, ak += 4) {
@@ -203,7 +220,7 @@ void GemvMagic(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w
 }
 
 template <typename Layout>
-void UnpackMagic(size_t kc, size_t bl, const uint8_t* w, float* out) {
+void UnpackMagic(size_t kc, size_t bl, const uint8_t* w, const uint8_t* h, float* out) {
   const Layout layout;
   const v128_t zero = wasm_i32x4_splat(0);
   wasm_v128_store(out, zero);  // the GEMM layout's bias
@@ -211,7 +228,7 @@ void UnpackMagic(size_t kc, size_t bl, const uint8_t* w, float* out) {
   out += kQbwNr;
   for (size_t b = 0; b < kc / bl; ++b) {
     v128_t s_lo, s_hi, mz_lo, mz_hi;
-    w = MagicBlockHeader(w, &s_lo, &s_hi, &mz_lo, &mz_hi);
+    h = MagicBlockHeader(h, &s_lo, &s_hi, &mz_lo, &mz_hi);
     for (size_t k = 0; k < bl; k += 4, w += Layout::kGroupBytes) {
       v128_t lo[4], hi[4];
       layout.Magic(w, lo, hi);

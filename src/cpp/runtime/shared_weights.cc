@@ -18,21 +18,37 @@ Table& table() {
   return *t;
 }
 
-// The size and up to 64 words spread over the bytes: equal packings agree, different weights almost never do.
+// The planes' sizes and up to 64 words spread over each: equal packings agree, different weights almost never do.
 uint64_t SampleHash(const PackedWeights& w) {
-  uint64_t h = 0x9E3779B97F4A7C15ull ^ w.size();
-  const size_t words = w.size() / 8;
-  const size_t step = words / 64 + 1;
-  for (size_t i = 0; i < words; i += step) {
-    uint64_t v;
-    std::memcpy(&v, w.data() + 8 * i, 8);
-    h = (h ^ v) * 0x100000001B3ull;
-    h ^= h >> 29;
+  uint64_t h = 0x9E3779B97F4A7C15ull ^ w.main_size() ^ (uint64_t{w.side_size()} << 32);
+  for (int p = 0; p < 2; ++p) {
+    const size_t words = (p == 0 ? w.main_size() : w.side_size()) / 8;
+    const size_t step = words / 64 + 1;
+    for (size_t i = 0; i < words; i += step) {
+      uint64_t v;
+      std::memcpy(&v, w.plane(p) + 8 * i, 8);
+      h = (h ^ v) * 0x100000001B3ull;
+      h ^= h >> 29;
+    }
   }
   return h;
 }
 
+bool Equal(const PackedWeights& a, const PackedWeights& b) {
+  return a.main_size() == b.main_size() && a.side_size() == b.side_size() &&
+         std::memcmp(a.data(), b.data(), a.main_size()) == 0 && std::memcmp(a.side(), b.side(), a.side_size()) == 0;
+}
+
 }  // namespace
+
+Expected<std::shared_ptr<PackedWeights>> PackedWeights::Allocate(size_t main_bytes, size_t side_bytes) {
+  ASSIGN_OR_RETURN(auto main, Buffer::Allocate(main_bytes));
+  std::shared_ptr<Buffer> side;
+  if (side_bytes) {
+    ASSIGN_OR_RETURN(side, Buffer::Allocate(side_bytes));
+  }
+  return std::make_shared<PackedWeights>(std::move(main), std::move(side));
+}
 
 std::shared_ptr<const PackedWeights> ShareWeights(std::shared_ptr<PackedWeights> packed) {
   if (packed->size() < kSharedWeightsMinBytes) return packed;
@@ -46,7 +62,7 @@ std::shared_ptr<const PackedWeights> ShareWeights(std::shared_ptr<PackedWeights>
       it = t.entries.erase(it);
       continue;
     }
-    if (held->size() == packed->size() && std::memcmp(held->data(), packed->data(), packed->size()) == 0) return held;
+    if (Equal(*held, *packed)) return held;
     ++it;
   }
   if (t.entries.size() >= t.sweep_at) {

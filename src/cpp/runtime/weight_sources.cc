@@ -71,13 +71,13 @@ void WeightSource::Read(size_t offset, size_t count, uint8_t* out) const {
     const size_t row = offset / row_bytes, in_row = offset % row_bytes;
     if (in_row == 0 && end - offset >= row_bytes) {
       const size_t rows = (end - offset) / row_bytes;
-      layout_.read_rows(layout_.params, packed_->data(), row, rows, out);
+      layout_.read_rows(layout_.params, packed_->plane(layout_.plane), row, rows, out);
       out += rows * row_bytes;
       offset += rows * row_bytes;
       continue;
     }
     cut.resize(row_bytes);
-    layout_.read_rows(layout_.params, packed_->data(), row, 1, cut.data());
+    layout_.read_rows(layout_.params, packed_->plane(layout_.plane), row, 1, cut.data());
     const size_t n = std::min(row_bytes - in_row, end - offset);
     std::memcpy(out, cut.data() + in_row, n);
     out += n;
@@ -91,11 +91,13 @@ Expected<std::shared_ptr<Buffer>> WeightSource::ReadAll() const {
   return bytes;
 }
 
-void RegisterWeightSource(DataType type, const uint8_t* source, std::shared_ptr<const PackedWeights> packed,
-                          WeightSourceLayout layout) {
+uint64_t WeightSourceKey(const uint8_t* source, size_t size) {
+  return size < kSharedWeightsMinBytes ? 0 : Key(size, source, source + size - kWindow);
+}
+
+void RegisterWeightSource(DataType type, uint64_t key, std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout) {
   const size_t size = layout.rows * layout.row_bytes;
   if (size < kSharedWeightsMinBytes) return;
-  const uint64_t key = Key(size, source, source + size - kWindow);
   Table& t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
   Entry* free = nullptr;

@@ -23,16 +23,18 @@
 
 namespace webnn::runtime {
 
-// A source as `rows` rows of `row_bytes` bytes; `read_rows(params, packed, first, count, out)` writes rows [first,
-// first + count) of it from the packing. `recipe`: what else decided the packing's bytes (its kind, shape, block),
-// so that a step made the same way can take the packing as it is. Plain data (a function and its parameters, no
-// closure): registering one during a build allocates nothing (see RegisterWeightSource).
+// A source as `rows` rows of `row_bytes` bytes; `read_rows(params, plane, first, count, out)` writes rows [first,
+// first + count) of it from the packing's plane `plane` (PackedWeights::plane). `recipe`: what else decided the
+// packing's bytes (its kind, shape, block), so that a step made the same way can take the packing as it is. Plain
+// data (a function and its parameters, no closure): registering one during a build allocates nothing (see
+// RegisterWeightSource).
 struct WeightSourceLayout {
-  using ReadRowsFn = void (*)(const uint64_t* params, const uint8_t* packed, size_t first, size_t count, uint8_t* out);
+  using ReadRowsFn = void (*)(const uint64_t* params, const uint8_t* plane, size_t first, size_t count, uint8_t* out);
   size_t rows = 0, row_bytes = 0;
   ReadRowsFn read_rows = nullptr;
   uint64_t params[4] = {};
   uint64_t recipe = 0;
+  int plane = 0;
 };
 
 // A registered source with its packing held: the bytes of a constant, without them.
@@ -52,13 +54,14 @@ class WeightSource {
   WeightSourceLayout layout_;
 };
 
-// Registers `source`, a constant of `type` (its size() bytes, which `layout` reads back from `packed`), until
-// `packed` is released. Sources under kSharedWeightsMinBytes are not worth it and are not registered. The table is
-// a fixed array in static storage, so a build that registers allocates nothing: a small allocation made while a
-// build frees its constants lands in the holes they leave and splits them (four-bit-build-peak read 1.55x once a
-// node of a hash table was made there). When it is full of live sources a new one is not registered.
-void RegisterWeightSource(DataType type, const uint8_t* source, std::shared_ptr<const PackedWeights> packed,
-                          WeightSourceLayout layout);
+// What a source of `size` bytes at `source` is registered under: taken before a packing is made in its bytes.
+uint64_t WeightSourceKey(const uint8_t* source, size_t size);
+
+// Registers a constant of `type` with `key` (WeightSourceKey of its bytes; `layout` reads them back from `packed`),
+// until `packed` is released. Sources under kSharedWeightsMinBytes are not worth it and are not registered. The
+// table is a fixed array in static storage, so a build that registers allocates nothing. When it is full of live
+// sources a new one is not registered.
+void RegisterWeightSource(DataType type, uint64_t key, std::shared_ptr<const PackedWeights> packed, WeightSourceLayout layout);
 
 // Whether some registered source is of `type` and has `size` bytes: what constant() asks before a match.
 bool AnyWeightSourceOf(DataType type, size_t size);

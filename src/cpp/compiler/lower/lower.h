@@ -31,6 +31,11 @@ struct LowerArgs {
     if (has_input(i) && input(i).kind == ValueKind::kConstant) consumed[i] = true;
   }
   mutable std::vector<bool> consumed;  // per node input, set by ConsumeConstant
+  // Per node input, set by the compile: this step is the only reader of that constant (no other step or graph output
+  // reads it, nothing else holds its buffer). The step may then build its own form in the constant's bytes, and
+  // consumes it.
+  std::vector<bool> sole_readers = {};
+  bool sole_reader(size_t i) const { return i < sole_readers.size() && sole_readers[i]; }
 };
 
 using StepPtr = std::unique_ptr<runtime::Step>;

@@ -9,8 +9,11 @@
 namespace webnn::compiler {
 
 Status UnpackFourBitConstants(Subgraph& g) {
-  // Per value: whether something reads it as a byte per element (other than a blockwise step's quantized input),
-  // and whether something reads it other than a blockwise step's quantized input or scale.
+  // Per value: whether something reads it as a byte per element (a blockwise step reads its weights and zero points
+  // as they are), and whether something reads it other than a blockwise step's quantized input or scale. Widening
+  // the zero points here freed their nibbles amid the weights before the compile began: the small allocations the
+  // compile keeps landed in those holes and kept each layer's freed weights from joining the next, which no
+  // packing then fitted (four-bit-build-peak read 1.55x one run in three, 1.12x otherwise).
   std::vector<bool> widen(g.values.size(), false), read_back(g.values.size(), false);
   for (const Node& node : g.nodes) {
     if (node.removed) continue;
@@ -18,7 +21,7 @@ Status UnpackFourBitConstants(Subgraph& g) {
                            std::holds_alternative<BlockwiseGatherParams>(node.params);
     for (size_t i = 0; i < node.inputs.size(); ++i) {
       if (node.inputs[i] == kNoValue) continue;
-      if (!(blockwise && i == 1)) widen[node.inputs[i]] = true;
+      if (!(blockwise && (i == 1 || i == 3))) widen[node.inputs[i]] = true;
       if (!TakesWeightSource(node, i)) read_back[node.inputs[i]] = true;
     }
   }

@@ -18,9 +18,9 @@ const QbwConfig& GetQbwConfig(int bits) {
   constexpr F32QbwGemmUkernelFn kQb8wGemv = f32_qb8w_gemm_ukernel_1x8__wasmsimd_magic;
   constexpr F32QbwDotGemvFn kQb4wDot = nullptr;
 #endif
-  static const QbwConfig qb4w{Qb4wPackedSize, Qb4wBlockBytes, Qb4wPack, kQb4wGemv, qb4w_f32_unpack_ukernel__wasmsimd_magic,
+  static const QbwConfig qb4w{Qb4wGroupBlockBytes, Qb4wPack, kQb4wGemv, qb4w_f32_unpack_ukernel__wasmsimd_magic,
                               kQb4wDot, kQb4wDot ? f32_qbw_split_limbs__wasmsimd : nullptr};
-  static const QbwConfig qb8w{Qb8wPackedSize, Qb8wBlockBytes, Qb8wPack, kQb8wGemv, qb8w_f32_unpack_ukernel__wasmsimd_magic};
+  static const QbwConfig qb8w{Qb8wGroupBlockBytes, Qb8wPack, kQb8wGemv, qb8w_f32_unpack_ukernel__wasmsimd_magic};
   return bits == 4 ? qb4w : qb8w;
 }
 

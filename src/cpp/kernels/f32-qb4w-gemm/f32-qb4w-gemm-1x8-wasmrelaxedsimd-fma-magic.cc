@@ -6,8 +6,8 @@
 namespace webnn::kernels {
 
 void f32_qb4w_gemm_ukernel_1x8__wasmrelaxedsimd_fma_magic(size_t nc, size_t kc, size_t bl, const float* a, const uint8_t* w,
-                                                           float* c) {
-  qbw_impl::GemvMagic<Qb4wLayout, true>(nc, kc, bl, a, w, c);
+                                                           const uint8_t* h, float* c) {
+  qbw_impl::GemvMagic<Qb4wLayout, true>(nc, kc, bl, a, w, h, c);
 }
 
 }  // namespace webnn::kernels

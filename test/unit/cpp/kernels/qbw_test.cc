@@ -44,6 +44,24 @@ const Kernel kQb8wKernels[] = {
 };
 #undef WEBNN_F32_QBW_GEMM_UKERNEL
 
+// A packing's two planes (kernels/qbw.h).
+struct Packing {
+  std::vector<uint8_t> groups, headers;
+  Packing(const Family& f, size_t nc, size_t kc, size_t bl)
+      : groups(QbwColumnBlocks(nc) * f.config.group_block_bytes(kc)), headers(QbwHeadersSize(nc, kc, bl)) {}
+  bool operator==(const Packing& o) const { return groups == o.groups && headers == o.headers; }
+  // Column block j's planes.
+  const uint8_t* g(size_t j, const Family& f, size_t kc) const { return groups.data() + j * f.config.group_block_bytes(kc); }
+  const uint8_t* h(size_t j, size_t kc, size_t bl) const { return headers.data() + j * QbwHeaderBlockBytes(kc, bl); }
+};
+
+// Packs `source` into a fresh packing.
+Packing PackInto(const Family& f, size_t nc, size_t kc, size_t bl, const QbwSource& source) {
+  Packing p(f, nc, kc, bl);
+  f.config.pack(nc, kc, bl, source, p.groups.data(), p.headers.data());
+  return p;
+}
+
 // Random weights [nc][kc] held a byte each (int4 sign-extended), scales and zero points [nc][kc / bl].
 struct Weights {
   const Family& family;
@@ -69,12 +87,8 @@ struct Weights {
     const size_t at = n * (kc / bl) + k / bl;
     return static_cast<float>(Held(q[n * kc + k]) - Held(z[at])) * s[at];
   }
-  std::vector<uint8_t> Pack() const {
-    std::vector<uint8_t> packed(family.config.packed_size(nc, kc, bl));
-    family.config.pack(nc, kc, bl, {q.data(), static_cast<int64_t>(kc), 1, s.data(), z.data(), static_cast<int64_t>(kc / bl), 1, is_signed},
-                packed.data());
-    return packed;
-  }
+  QbwSource Source() const { return {q.data(), static_cast<int64_t>(kc), 1, s.data(), z.data(), static_cast<int64_t>(kc / bl), 1, is_signed}; }
+  Packing Pack() const { return PackInto(family, nc, kc, bl, Source()); }
 };
 
 // The GEMV cases: column counts below, at and past 8, blocks of each of `lengths`, one and three of them, unsigned
@@ -117,10 +131,10 @@ void ExpectNearTheProduct(const Weights& w, const std::vector<float>& a, const f
 }
 
 void CheckKernel(const Kernel& kernel) {
-  ForEachGemvCase(kernel.family, 7, {4, 16, 64}, [&](const Weights& w, const std::vector<float>& a, const std::vector<uint8_t>& packed) {
+  ForEachGemvCase(kernel.family, 7, {4, 16, 64}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
     std::vector<float> c(w.nc + 3, 1234.5f), ref(w.nc + 3, 1234.5f);
-    kernel.fn(w.nc, w.kc, w.bl, a.data(), packed.data(), c.data());
-    kernel.family.reference(w.nc, w.kc, w.bl, a.data(), packed.data(), ref.data());
+    kernel.fn(w.nc, w.kc, w.bl, a.data(), packed.groups.data(), packed.headers.data(), c.data());
+    kernel.family.reference(w.nc, w.kc, w.bl, a.data(), packed.groups.data(), packed.headers.data(), ref.data());
     for (size_t j = 0; j < w.nc + 3; ++j) ASSERT_EQ(c[j], ref[j]) << kernel.name << " nc " << w.nc << " kc " << w.kc << " column " << j;
     ExpectNearTheProduct(w, a, c.data(), false, kernel.name);
   });
@@ -188,14 +202,14 @@ TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
 // each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and blocks of 128 (the
 // int16 sums flushed every 32 rows).
 TEST(F32QbwGemm, Qb4wDotGemvAgainstTheReference) {
-  ForEachGemvCase(kQb4w, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const std::vector<uint8_t>& packed) {
+  ForEachGemvCase(kQb4w, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
     const size_t blocks = w.kc / w.bl;
     std::vector<int8_t> digits(3 * w.kc);
     std::vector<float> units(blocks);
     std::vector<int32_t> sums(3 * blocks);
     ASSERT_TRUE(kQb4w.config.split(w.kc, w.bl, a.data(), digits.data(), units.data(), sums.data()));
     std::vector<float> c(w.nc + 3, 1234.5f);
-    kQb4w.config.dot_gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.data(), c.data());
+    kQb4w.config.dot_gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
     for (size_t j = w.nc; j < w.nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
     ExpectNearTheProduct(w, a, c.data(), true, "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
   });
@@ -207,12 +221,13 @@ TEST(F32QbwGemm, UnpackGivesTheDequantizedWeights) {
   for (const Family* family : {&kQb4w, &kQb8w}) {
     for (bool is_signed : {false, true}) {
       const Weights w(*family, 13, 48, 16, is_signed, rng);
-      const std::vector<uint8_t> packed = w.Pack();
+      const Packing packed = w.Pack();
       for (size_t n0 = 0; n0 < w.nc; n0 += kQbwNr) {
         std::vector<float> block(kQbwNr * (w.kc + 1), -1.0f), scalar(block.size(), -1.0f);
-        const uint8_t* source = packed.data() + n0 / kQbwNr * family->config.block_bytes(w.kc, w.bl);
-        family->config.unpack(w.kc, w.bl, source, block.data());
-        family->unpack_scalar(w.kc, w.bl, source, scalar.data());
+        const uint8_t* groups = packed.g(n0 / kQbwNr, *family, w.kc);
+        const uint8_t* headers = packed.h(n0 / kQbwNr, w.kc, w.bl);
+        family->config.unpack(w.kc, w.bl, groups, headers, block.data());
+        family->unpack_scalar(w.kc, w.bl, groups, headers, scalar.data());
         ASSERT_EQ(block, scalar) << family->bits << " bits";
         for (size_t j = 0; j < kQbwNr; ++j) EXPECT_EQ(block[j], 0.0f);  // bias
         for (size_t k = 0; k < w.kc; ++k) {
@@ -241,9 +256,8 @@ TEST(F32QbwGemm, PackReadsEitherOrientation) {
         st[b * w.nc + n] = w.s[n * blocks + b];
       }
     }
-    std::vector<uint8_t> packed(family->config.packed_size(w.nc, w.kc, w.bl));
-    family->config.pack(w.nc, w.kc, w.bl, {qt.data(), 1, static_cast<int64_t>(w.nc), st.data(), zt.data(), 1, static_cast<int64_t>(w.nc), true},
-                 packed.data());
+    const Packing packed =
+        PackInto(*family, w.nc, w.kc, w.bl, {qt.data(), 1, static_cast<int64_t>(w.nc), st.data(), zt.data(), 1, static_cast<int64_t>(w.nc), true});
     EXPECT_EQ(packed, w.Pack()) << family->bits << " bits";
   }
 }
@@ -262,22 +276,27 @@ TEST(F32QbwGemm, PackReadsFourBitNibbles) {
         for (size_t i = 0; i < bytes.size(); ++i) packed[i / 2] |= static_cast<uint8_t>((bytes[i] & 0xF) << (i % 2 * 4));
         return packed;
       };
-      std::vector<uint8_t> packed(kQb4w.config.packed_size(w.nc, w.kc, w.bl));
       const std::vector<uint8_t> q_nk = nibbles(w.q);
-      kQb4w.config.pack(w.nc, w.kc, w.bl,
-                        {q_nk.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
-                        packed.data());
-      EXPECT_EQ(packed, w.Pack()) << "[N, K], " << nc << " columns, signed " << is_signed;
+      EXPECT_EQ(PackInto(kQb4w, w.nc, w.kc, w.bl,
+                         {q_nk.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true}),
+                w.Pack())
+          << "[N, K], " << nc << " columns, signed " << is_signed;
       std::vector<uint8_t> qt(w.nc * w.kc);
       for (size_t n = 0; n < w.nc; ++n) {
         for (size_t k = 0; k < w.kc; ++k) qt[k * w.nc + n] = w.q[n * w.kc + k];
       }
       const std::vector<uint8_t> q_kn = nibbles(qt);
-      std::fill(packed.begin(), packed.end(), 0);
-      kQb4w.config.pack(w.nc, w.kc, w.bl,
-                        {q_kn.data(), 1, static_cast<int64_t>(w.nc), w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
-                        packed.data());
-      EXPECT_EQ(packed, w.Pack()) << "[K, N], " << nc << " columns, signed " << is_signed;
+      EXPECT_EQ(PackInto(kQb4w, w.nc, w.kc, w.bl,
+                         {q_kn.data(), 1, static_cast<int64_t>(w.nc), w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true}),
+                w.Pack())
+          << "[K, N], " << nc << " columns, signed " << is_signed;
+      // Zero points two to a byte too, as constant() keeps them.
+      const std::vector<uint8_t> z_nibbles = nibbles(w.z);
+      EXPECT_EQ(PackInto(kQb4w, w.nc, w.kc, w.bl,
+                         {q_nk.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), z_nibbles.data(), static_cast<int64_t>(blocks), 1, is_signed,
+                          true, true}),
+                w.Pack())
+          << "zero points as nibbles, " << nc << " columns, signed " << is_signed;
     }
   }
 }
@@ -292,17 +311,41 @@ TEST(F32QbwGemm, ReadRowsGivesBackTheNibblesPacked) {
       const size_t blocks = w.kc / w.bl, row_bytes = w.kc / 2;
       std::vector<uint8_t> source(nc * row_bytes);
       for (uint8_t& b : source) b = static_cast<uint8_t>(rng.Next());
-      std::vector<uint8_t> packed(kQb4w.config.packed_size(nc, w.kc, w.bl));
-      kQb4w.config.pack(nc, w.kc, w.bl,
-                        {source.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true},
-                        packed.data());
+      const Packing packed =
+          PackInto(kQb4w, nc, w.kc, w.bl, {source.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed, true});
       for (size_t first = 0; first < nc; first += 3) {
         for (size_t count : {size_t{1}, nc - first}) {
           std::vector<uint8_t> rows(count * row_bytes, 0xA5);
-          Qb4wReadRows(w.kc, w.bl, is_signed, packed.data(), first, count, rows.data());
+          Qb4wReadRows(w.kc, is_signed, packed.groups.data(), first, count, rows.data());
           EXPECT_TRUE(std::equal(rows.begin(), rows.end(), source.begin() + first * row_bytes))
               << nc << " columns, rows " << first << " + " << count << ", signed " << is_signed;
         }
+      }
+    }
+  }
+}
+
+// [N, K] weights packed in their own bytes (the groups written over q, as build() packs a constant only it reads):
+// the same packing as into fresh planes, 4-bit as nibbles and 8-bit a byte each, signed and unsigned.
+TEST(F32QbwGemm, PackInPlaceGivesTheSamePacking) {
+  Rng rng(29);
+  for (const Family* family : {&kQb4w, &kQb8w}) {
+    for (bool is_signed : {false, true}) {
+      for (size_t nc : {8, 24}) {
+        const Weights w(*family, nc, 128, 32, is_signed, rng);
+        const size_t blocks = w.kc / w.bl;
+        std::vector<uint8_t> q = w.q;
+        if (family->bits == 4) {
+          q.assign(nc * w.kc / 2, 0);
+          for (size_t i = 0; i < w.q.size(); ++i) q[i / 2] |= static_cast<uint8_t>((w.q[i] & 0xF) << (i % 2 * 4));
+        }
+        const QbwSource source{q.data(), static_cast<int64_t>(w.kc), 1, w.s.data(), w.z.data(), static_cast<int64_t>(blocks), 1, is_signed,
+                               family->bits == 4};
+        Packing in_place(*family, nc, w.kc, w.bl);
+        ASSERT_EQ(q.size(), in_place.groups.size());
+        family->config.pack(nc, w.kc, w.bl, source, q.data(), in_place.headers.data());
+        in_place.groups = q;
+        EXPECT_EQ(in_place, w.Pack()) << family->bits << " bits, " << nc << " columns, signed " << is_signed;
       }
     }
   }

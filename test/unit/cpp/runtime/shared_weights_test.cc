@@ -8,8 +8,8 @@ namespace webnn::runtime {
 namespace {
 
 std::shared_ptr<PackedWeights> Packing(size_t bytes, uint8_t seed) {
-  auto p = std::make_shared<PackedWeights>(bytes);
-  for (size_t i = 0; i < bytes; ++i) (*p)[i] = static_cast<uint8_t>(i * 31 + seed);
+  auto p = PackedWeights::Allocate(bytes).value();
+  for (size_t i = 0; i < bytes; ++i) p->data()[i] = static_cast<uint8_t>(i * 31 + seed);
   return p;
 }
 
@@ -29,12 +29,12 @@ TEST(SharedWeights, EqualPackingsAreHeldOnce) {
 
 TEST(SharedWeights, APackingThatDiffersOnlyBetweenSampledWordsIsItsOwn) {
   auto a = Packing(1 << 20, 3);
-  auto b = std::make_shared<PackedWeights>(*a);
-  (*b)[12345] ^= 1;  // not one of the 64 words the hash reads: same candidates, different bytes
+  auto b = Packing(1 << 20, 3);
+  b->data()[12345] ^= 1;  // not one of the 64 words the hash reads: same candidates, different bytes
   auto held_a = ShareWeights(a);
   auto held_b = ShareWeights(b);
   EXPECT_NE(held_a.get(), held_b.get());
-  EXPECT_EQ((*held_b)[12345], (*b)[12345]);
+  EXPECT_EQ(held_b->data()[12345], b->data()[12345]);
 }
 
 TEST(SharedWeights, SmallPackingsAreNotShared) {

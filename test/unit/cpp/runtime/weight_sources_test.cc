@@ -18,7 +18,7 @@ struct Reversed {
 
 Reversed Pack(const std::vector<uint8_t>& source, size_t row_bytes) {
   const size_t rows = source.size() / row_bytes;
-  auto packed = std::make_shared<PackedWeights>(source.size());
+  std::shared_ptr<PackedWeights> packed = PackedWeights::Allocate(source.size()).value();
   for (size_t r = 0; r < rows; ++r) std::memcpy(packed->data() + (rows - 1 - r) * row_bytes, source.data() + r * row_bytes, row_bytes);
   const auto read = [](const uint64_t* params, const uint8_t* w, size_t first, size_t count, uint8_t* out) {
     const size_t rows = params[0], row_bytes = params[1];
@@ -44,7 +44,7 @@ TEST(WeightSources, EqualBytesMatchAndReadBack) {
   const size_t row_bytes = 1000;  // chunks of 1 MiB end inside rows
   const std::vector<uint8_t> source = Source(3000 * row_bytes, 1);
   Reversed p = Pack(source, row_bytes);
-  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
+  RegisterWeightSource(DataType::kUint4, WeightSourceKey(source.data(), source.size()), p.packed, p.layout);
   EXPECT_TRUE(AnyWeightSourceOf(DataType::kUint4, source.size()));
   auto matched = Match(source);
   ASSERT_NE(matched, nullptr);
@@ -60,7 +60,7 @@ TEST(WeightSources, BytesThatDifferAnywhereDoNotMatch) {
   const size_t row_bytes = 512;
   const std::vector<uint8_t> source = Source(5000 * row_bytes, 2);
   Reversed p = Pack(source, row_bytes);
-  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
+  RegisterWeightSource(DataType::kUint4, WeightSourceKey(source.data(), source.size()), p.packed, p.layout);
   for (size_t at : {size_t{0}, source.size() / 2, (size_t{1} << 20) + 7, source.size() - 1}) {
     std::vector<uint8_t> other = source;
     other[at] ^= 1;
@@ -74,14 +74,14 @@ TEST(WeightSources, BytesThatDifferAnywhereDoNotMatch) {
 TEST(WeightSources, SmallSourcesAreNotRegisteredAndEntriesGoWithTheirPacking) {
   const std::vector<uint8_t> small = Source(kSharedWeightsMinBytes / 2, 3);
   Reversed s = Pack(small, 64);
-  RegisterWeightSource(DataType::kUint4, small.data(), s.packed, s.layout);
+  RegisterWeightSource(DataType::kUint4, WeightSourceKey(small.data(), small.size()), s.packed, s.layout);
   EXPECT_FALSE(AnyWeightSourceOf(DataType::kUint4, small.size()));
 
   const std::vector<uint8_t> source = Source(kSharedWeightsMinBytes * 3, 4);
   Reversed p = Pack(source, 256);
   const size_t entries = WeightSourceEntriesForTesting();
-  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);
-  RegisterWeightSource(DataType::kUint4, source.data(), p.packed, p.layout);  // a second build of the same graph: one entry
+  RegisterWeightSource(DataType::kUint4, WeightSourceKey(source.data(), source.size()), p.packed, p.layout);
+  RegisterWeightSource(DataType::kUint4, WeightSourceKey(source.data(), source.size()), p.packed, p.layout);  // a second build of the same graph: one entry
   EXPECT_EQ(WeightSourceEntriesForTesting(), entries + 1);
   auto held = Match(source);
   ASSERT_NE(held, nullptr);
