@@ -50,25 +50,33 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   }
 }
 
-#if WEBNN_RELAXED_SIMD
-// The integer-dot GEMV, the activations split once (f32_qbw_split_limbs, timed on its own: once per row in a step).
-void RunDot(const char* name) {
+// The integer-dot GEMVs, the activations split once (the split timed on its own: once per row in a step).
+void RunDot(const char* name, kernels::F32QbwDotGemvFn gemv, const char* split_name, kernels::F32QbwSplitLimbsFn split,
+            size_t limb_bytes_per_k, size_t sums_per_block) {
   for (const Shape& s : kShapes) {
     const std::vector<uint8_t> packed = PackedWeights(s, 4);
     std::vector<float> a(s.k), c(s.n);
     for (size_t i = 0; i < a.size(); ++i) a[i] = 0.5f + 0.001f * float(i % 17);
-    std::vector<int8_t> limbs(3 * s.k);
+    std::vector<int8_t> limbs(limb_bytes_per_k * s.k);
     std::vector<float> units(s.k / kBlock);
-    std::vector<int32_t> sums(3 * (s.k / kBlock));
-    double t = BestSeconds([&] { kernels::f32_qbw_split_limbs__wasmsimd(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data()); });
-    Report("f32_qbw_split_limbs__wasmsimd", "1x" + std::to_string(s.k), t, 0, 4.0 * s.k);
+    std::vector<int32_t> sums(sums_per_block * (s.k / kBlock));
+    double t = BestSeconds([&] { split(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data()); });
+    Report(split_name, "1x" + std::to_string(s.k), t, 0, 4.0 * s.k);
     t = BestSeconds([&] {
-      kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), packed.data() + GroupsSize(s, 4), c.data());
+      gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), packed.data() + GroupsSize(s, 4), c.data());
     });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
 }
-const Register register_dot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] { RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot"); });
+const Register register_dot16("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
+  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", kernels::f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
+         kernels::f32_qbw_split_digits16__wasmsimd, 4, 2);
+});
+#if WEBNN_RELAXED_SIMD
+const Register register_dot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
+  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, "f32_qbw_split_limbs__wasmsimd",
+         kernels::f32_qbw_split_limbs__wasmsimd, 3, 3);
+});
 #endif
 
 void RunF32(const char* name) {

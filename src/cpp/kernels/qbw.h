@@ -90,11 +90,21 @@ using F32QbwSplitLimbsFn = bool (*)(size_t kc, size_t bl, const float* a, int8_t
                                     int32_t* block_sums);
 bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
 bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+// The same units and integers X as two balanced base-4096 digits of 16 bits (h, l in [-2048, 2048]), for the plain
+// SIMD integer GEMV: per group of 4 rows 4 int16 of h then 4 of l (limbs: 4 * kc bytes), each block's unit and the
+// sums of its h and l (2 int32).
+bool f32_qbw_split_digits16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
 // One row against qb4w weights from the split activations: c[j] = sum over blocks of s * unit * sum of (q - z) * X,
 // the sums exact in integers (each block's 16 products of digits and nibbles one i16x8.relaxed_dot_i8x16_i7x16_s:
 // exact, the nibbles being within i7), joined and scaled in float.
 using F32QbwDotGemvFn = void (*)(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                  const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
+// The same from the 16-bit digits on plain SIMD: each 8 products of two digits and 8 nibbles widened to int16 one
+// i32x4.dot_i16x8_s (exact), for Firefox and Safari without relaxed SIMD, pages that are not cross-origin isolated
+// and Node 20 (the artefacts without relaxed SIMD).
+void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
+                                               const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
 #if WEBNN_RELAXED_SIMD
 void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
                                                     const float* block_scales, const int32_t* block_sums,
@@ -102,7 +112,8 @@ void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t
 #endif
 
 // A family as the runtime uses it: the size of its groups, the packing, the GEMV tile and the GEMM path's widening;
-// where there is one, the integer-dot GEMV and its split of the activations (else null).
+// where there is one, the integer-dot GEMV and its split of the activations (else null), with the split's bytes per
+// element of the row and its sums per block.
 struct QbwConfig {
   size_t (*group_block_bytes)(size_t kc);
   void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
@@ -110,6 +121,7 @@ struct QbwConfig {
   QbwF32UnpackUkernelFn unpack;
   F32QbwDotGemvFn dot_gemv = nullptr;
   F32QbwSplitLimbsFn split = nullptr;
+  size_t limb_bytes_per_k = 0, sums_per_block = 0;
 };
 // The qb4w family for bits 4, qb8w for 8.
 const QbwConfig& GetQbwConfig(int bits);

@@ -12,14 +12,14 @@ const QbwConfig& GetQbwConfig(int bits) {
 #if WEBNN_RELAXED_SIMD
   constexpr F32QbwGemmUkernelFn kQb4wGemv = f32_qb4w_gemm_ukernel_1x8__wasmrelaxedsimd_fma_magic;
   constexpr F32QbwGemmUkernelFn kQb8wGemv = f32_qb8w_gemm_ukernel_1x8__wasmrelaxedsimd_fma_magic;
-  constexpr F32QbwDotGemvFn kQb4wDot = f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot;
+  static const QbwConfig qb4w{Qb4wGroupBlockBytes, Qb4wPack, kQb4wGemv, qb4w_f32_unpack_ukernel__wasmsimd_magic,
+                              f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3};
 #else
   constexpr F32QbwGemmUkernelFn kQb4wGemv = f32_qb4w_gemm_ukernel_1x8__wasmsimd_magic;
   constexpr F32QbwGemmUkernelFn kQb8wGemv = f32_qb8w_gemm_ukernel_1x8__wasmsimd_magic;
-  constexpr F32QbwDotGemvFn kQb4wDot = nullptr;
-#endif
   static const QbwConfig qb4w{Qb4wGroupBlockBytes, Qb4wPack, kQb4wGemv, qb4w_f32_unpack_ukernel__wasmsimd_magic,
-                              kQb4wDot, kQb4wDot ? f32_qbw_split_limbs__wasmsimd : nullptr};
+                              f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2};
+#endif
   static const QbwConfig qb8w{Qb8wGroupBlockBytes, Qb8wPack, kQb8wGemv, qb8w_f32_unpack_ukernel__wasmsimd_magic};
   return bits == 4 ? qb4w : qb8w;
 }

@@ -1,8 +1,10 @@
-// f32_qbw_split_limbs__{scalar,wasmsimd} (kernels/qbw.h): a row of activations as the dot GEMV reads it, per block
-// of bl: a power-of-two unit that puts the block's largest |x| in (2^22, 2^23 - 2^16] units (largest in [2^21.99,
-// 2^23) after one halving at most), x in those units rounded to the nearest integer X (within half a unit: 2^-22 of
-// the block's largest |x|), and X as three balanced base-256 digits (h, m, l in [-128, 127]: h in [-127, 127]). The
-// wasmsimd kernel is the scalar one's exact twin (the unit's multiply is exact, rounding is to nearest even in both).
+// f32_qbw_split_limbs__{scalar,wasmsimd} and f32_qbw_split_digits16__{scalar,wasmsimd} (kernels/qbw.h): a row of
+// activations as the dot GEMVs read it, per block of bl: a power-of-two unit that puts the block's largest |x| in
+// (2^22, 2^23 - 2^16] units (largest in [2^21.99, 2^23) after one halving at most), x in those units rounded to the
+// nearest integer X (within half a unit: 2^-22 of the block's largest |x|), and X as three balanced base-256 digits
+// (h, m, l in [-128, 127]: h in [-127, 127]) for the relaxed GEMV, or two balanced base-4096 digits (h in [-2032,
+// 2032], l in [-2048, 2047]) for the plain one. Each wasmsimd kernel is its scalar one's exact twin (the unit's
+// multiply is exact, rounding is to nearest even in both).
 #include <wasm_simd128.h>
 
 #include <cmath>
@@ -35,49 +37,70 @@ float BlockUnit(float largest, float* p1, float* p2) {
   return static_cast<float>(std::ldexp(1.0, -shift));
 }
 
-}  // namespace
-
-bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+// The scalar splits: per block its unit (BlockUnit), then digits(b, k, X) for each value's integer X, k the row in a.
+// False when a value is NaN or infinite (the float kernels then take the row).
+template <typename Digits>
+bool SplitScalar(size_t kc, size_t bl, const float* a, float* block_scales, Digits digits) {
   for (size_t b = 0; b < kc / bl; ++b) {
     const float* x = a + b * bl;
     float largest = 0.0f;
     for (size_t k = 0; k < bl; ++k) {
       const float v = std::fabs(x[k]);
-      if (!(v <= 3.4028235e38f)) return false;  // NaN or infinity: the float kernels take the row
+      if (!(v <= 3.4028235e38f)) return false;
       largest = v > largest ? v : largest;
     }
     float p1, p2;
     block_scales[b] = BlockUnit(largest, &p1, &p2);
-    int32_t sums[3] = {};
-    int8_t* out = limbs + 3 * b * bl;
-    for (size_t k = 0; k < bl; ++k) {
-      int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * p1 * p2));
-      const int32_t l = ((v + 128) & 255) - 128;
-      v = (v - l) >> 8;
-      const int32_t m = ((v + 128) & 255) - 128;
-      const int32_t h = (v - m) >> 8;
-      int8_t* group = out + 12 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of m, 4 of l
-      group[0] = static_cast<int8_t>(h), group[4] = static_cast<int8_t>(m), group[8] = static_cast<int8_t>(l);
-      sums[0] += h, sums[1] += m, sums[2] += l;
-    }
-    std::memcpy(block_sums + 3 * b, sums, sizeof(sums));
+    for (size_t k = 0; k < bl; ++k) digits(b, b * bl + k, static_cast<int32_t>(std::nearbyint(x[k] * p1 * p2)));
   }
   return true;
+}
+
+// The block's largest |x| (NaN when it holds one), by wasmsimd lanes.
+float LargestMagnitude(const float* x, size_t bl) {
+  v128_t most = wasm_f32x4_const_splat(0.0f);
+  for (size_t k = 0; k < bl; k += 4) most = wasm_f32x4_max(most, wasm_f32x4_abs(wasm_v128_load(x + k)));  // NaN stays
+  most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 2, 3, 0, 1));
+  most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 1, 0, 3, 2));
+  return wasm_f32x4_extract_lane(most, 0);
+}
+
+// The wasmsimd splits' unit of the block at x (BlockUnit) and its factors splatted; false with NaN or infinity.
+bool SimdBlockUnit(const float* x, size_t bl, float* unit, v128_t* f1, v128_t* f2) {
+  const float largest = LargestMagnitude(x, bl);
+  if (!(largest <= 3.4028235e38f)) return false;
+  float p1, p2;
+  *unit = BlockUnit(largest, &p1, &p2);
+  *f1 = wasm_f32x4_splat(p1), *f2 = wasm_f32x4_splat(p2);
+  return true;
+}
+
+int32_t LaneTotal(v128_t s) {
+  return wasm_i32x4_extract_lane(s, 0) + wasm_i32x4_extract_lane(s, 1) + wasm_i32x4_extract_lane(s, 2) + wasm_i32x4_extract_lane(s, 3);
+}
+
+}  // namespace
+
+bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  return SplitScalar(kc, bl, a, block_scales, [&](size_t b, size_t k, int32_t v) {
+    const int32_t l = ((v + 128) & 255) - 128;
+    v = (v - l) >> 8;
+    const int32_t m = ((v + 128) & 255) - 128;
+    const int32_t h = (v - m) >> 8;
+    int8_t* group = limbs + 12 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of m, 4 of l
+    group[0] = static_cast<int8_t>(h), group[4] = static_cast<int8_t>(m), group[8] = static_cast<int8_t>(l);
+    int32_t* sums = block_sums + 3 * b;
+    if (k % bl == 0) sums[0] = sums[1] = sums[2] = 0;
+    sums[0] += h, sums[1] += m, sums[2] += l;
+  });
 }
 
 bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   const v128_t c128 = wasm_i32x4_const_splat(128), c255 = wasm_i32x4_const_splat(255);
   for (size_t b = 0; b < kc / bl; ++b) {
     const float* x = a + b * bl;
-    v128_t most = wasm_f32x4_const_splat(0.0f);
-    for (size_t k = 0; k < bl; k += 4) most = wasm_f32x4_max(most, wasm_f32x4_abs(wasm_v128_load(x + k)));  // NaN stays
-    most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 2, 3, 0, 1));
-    most = wasm_f32x4_max(most, wasm_i32x4_shuffle(most, most, 1, 0, 3, 2));
-    const float largest = wasm_f32x4_extract_lane(most, 0);
-    if (!(largest <= 3.4028235e38f)) return false;
-    float p1, p2;
-    block_scales[b] = BlockUnit(largest, &p1, &p2);
-    const v128_t f1 = wasm_f32x4_splat(p1), f2 = wasm_f32x4_splat(p2);
+    v128_t f1, f2;
+    if (!SimdBlockUnit(x, bl, &block_scales[b], &f1, &f2)) return false;
     v128_t sh = wasm_i32x4_const_splat(0), sm = sh, sl = sh;
     int8_t* out = limbs + 3 * b * bl;
     for (size_t k = 0; k < bl; k += 4, out += 12) {
@@ -92,10 +115,40 @@ bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t*
       wasm_v128_store64_lane(out, bytes, 0);
       wasm_v128_store32_lane(out + 8, bytes, 2);
     }
-    const auto total = [](v128_t s) {
-      return wasm_i32x4_extract_lane(s, 0) + wasm_i32x4_extract_lane(s, 1) + wasm_i32x4_extract_lane(s, 2) + wasm_i32x4_extract_lane(s, 3);
-    };
-    block_sums[3 * b] = total(sh), block_sums[3 * b + 1] = total(sm), block_sums[3 * b + 2] = total(sl);
+    block_sums[3 * b] = LaneTotal(sh), block_sums[3 * b + 1] = LaneTotal(sm), block_sums[3 * b + 2] = LaneTotal(sl);
+  }
+  return true;
+}
+
+bool f32_qbw_split_digits16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  int16_t* digits = reinterpret_cast<int16_t*>(limbs);
+  return SplitScalar(kc, bl, a, block_scales, [&](size_t b, size_t k, int32_t v) {
+    const int32_t l = ((v + 2048) & 4095) - 2048;
+    const int32_t h = (v - l) >> 12;
+    int16_t* group = digits + 8 * (k / 4) + k % 4;  // per group of 4 rows: 4 int16 of h, 4 of l
+    group[0] = static_cast<int16_t>(h), group[4] = static_cast<int16_t>(l);
+    int32_t* sums = block_sums + 2 * b;
+    if (k % bl == 0) sums[0] = sums[1] = 0;
+    sums[0] += h, sums[1] += l;
+  });
+}
+
+bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  const v128_t c2048 = wasm_i32x4_const_splat(2048), c4095 = wasm_i32x4_const_splat(4095);
+  int16_t* out = reinterpret_cast<int16_t*>(limbs);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    v128_t f1, f2;
+    if (!SimdBlockUnit(x, bl, &block_scales[b], &f1, &f2)) return false;
+    v128_t sh = wasm_i32x4_const_splat(0), sl = sh;
+    for (size_t k = 0; k < bl; k += 4, out += 8) {
+      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_f32x4_mul(wasm_v128_load(x + k), f1), f2)));
+      const v128_t l = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c2048), c4095), c2048);
+      const v128_t h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 12);
+      sh = wasm_i32x4_add(sh, h), sl = wasm_i32x4_add(sl, l);
+      wasm_v128_store(out, wasm_i16x8_narrow_i32x4(h, l));  // h0-3, l0-3
+    }
+    block_sums[2 * b] = LaneTotal(sh), block_sums[2 * b + 1] = LaneTotal(sl);
   }
   return true;
 }

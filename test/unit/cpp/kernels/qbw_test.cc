@@ -197,24 +197,85 @@ TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
   }
 }
 
-#if WEBNN_RELAXED_SIMD
-// The integer-dot GEMV against the double product: within the float tiles' bound plus the split's (half a unit of
-// each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and blocks of 128 (the
-// int16 sums flushed every 32 rows).
-TEST(F32QbwGemm, Qb4wDotGemvAgainstTheReference) {
+// The split into two 16-bit digits: the wasmsimd kernel equal to the scalar one, the same units as the 8-bit split,
+// each value within half a unit of unit * (h * 4096 + l); h in [-2032, 2032], l in [-2048, 2047]; the sums the
+// digits'. NaN and infinity refused.
+TEST(F32QbwSplitLimbs, SixteenBitDigitsWithinHalfAUnitOfEachBlocksLargest) {
+  Rng rng(6);
+  const size_t bl = 16, kc = 6 * bl;
+  std::vector<float> a(kc);
+  for (size_t k = 0; k < kc; ++k) {
+    const float u = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 1000.0f;
+    switch (k / bl) {
+      case 0: a[k] = 0.0f; break;
+      case 1: a[k] = u * 1e-40f; break;
+      case 2: a[k] = u * 3e38f; break;
+      case 3: a[k] = std::round(u * 1000.0f); break;
+      default: a[k] = u * std::ldexp(1.0f, static_cast<int>(k % 40) - 20); break;
+    }
+  }
+  std::vector<int8_t> digits(4 * kc), twin(4 * kc), limbs(3 * kc);
+  std::vector<float> units(kc / bl), twin_units(kc / bl), limb_units(kc / bl);
+  std::vector<int32_t> sums(2 * (kc / bl)), twin_sums(sums.size()), limb_sums(3 * (kc / bl));
+  ASSERT_TRUE(f32_qbw_split_digits16__wasmsimd(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+  ASSERT_TRUE(f32_qbw_split_digits16__scalar(kc, bl, a.data(), twin.data(), twin_units.data(), twin_sums.data()));
+  ASSERT_TRUE(f32_qbw_split_limbs__scalar(kc, bl, a.data(), limbs.data(), limb_units.data(), limb_sums.data()));
+  ASSERT_EQ(digits, twin);
+  ASSERT_EQ(units, twin_units);
+  ASSERT_EQ(units, limb_units);
+  ASSERT_EQ(sums, twin_sums);
+  const int16_t* d = reinterpret_cast<const int16_t*>(digits.data());
+  for (size_t b = 0; b < kc / bl; ++b) {
+    double largest = 0;
+    int32_t total[2] = {};
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) largest = std::fmax(largest, std::fabs(double{a[k]}));
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) {
+      const int16_t* group = d + 8 * (k / 4) + k % 4;
+      ASSERT_GE(group[0], -2032);
+      ASSERT_LE(group[0], 2032);
+      ASSERT_GE(group[4], -2048);
+      ASSERT_LE(group[4], 2047);
+      const double x = double{units[b]} * (group[0] * 4096.0 + group[4]);
+      ASSERT_LE(std::fabs(x - a[k]), std::fmin(0.5 * units[b], std::ldexp(largest, -22))) << "block " << b << " row " << k;
+      if (b == 3) ASSERT_EQ(x, a[k]) << "integers stay exact";
+      total[0] += group[0], total[1] += group[4];
+    }
+    ASSERT_EQ(sums[2 * b], total[0]);
+    ASSERT_EQ(sums[2 * b + 1], total[1]);
+  }
+  for (float bad : {NAN, INFINITY, -INFINITY}) {
+    a[kc - 3] = bad;
+    ASSERT_FALSE(f32_qbw_split_digits16__wasmsimd(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+    ASSERT_FALSE(f32_qbw_split_digits16__scalar(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+  }
+}
+
+// An integer-dot GEMV with its split against the double product: within the float tiles' bound plus the split's
+// (half a unit of each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and
+// blocks of 128 (the relaxed kernel's int16 sums flushed every 32 rows).
+void CheckDotGemv(F32QbwDotGemvFn gemv, F32QbwSplitLimbsFn split, size_t limb_bytes_per_k, size_t sums_per_block, const char* name) {
   ForEachGemvCase(kQb4w, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
     const size_t blocks = w.kc / w.bl;
-    std::vector<int8_t> digits(3 * w.kc);
+    std::vector<int8_t> digits(limb_bytes_per_k * w.kc);
     std::vector<float> units(blocks);
-    std::vector<int32_t> sums(3 * blocks);
-    ASSERT_TRUE(kQb4w.config.split(w.kc, w.bl, a.data(), digits.data(), units.data(), sums.data()));
+    std::vector<int32_t> sums(sums_per_block * blocks);
+    ASSERT_TRUE(split(w.kc, w.bl, a.data(), digits.data(), units.data(), sums.data()));
     std::vector<float> c(w.nc + 3, 1234.5f);
-    kQb4w.config.dot_gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
+    gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
     for (size_t j = w.nc; j < w.nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
-    ExpectNearTheProduct(w, a, c.data(), true, "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
+    ExpectNearTheProduct(w, a, c.data(), true, name);
   });
 }
+
+TEST(F32QbwGemm, Qb4wDotGemvsAgainstTheReference) {
+  CheckDotGemv(f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2, "f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16");
+#if WEBNN_RELAXED_SIMD
+  CheckDotGemv(f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3, "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
 #endif
+  const QbwConfig& config = kQb4w.config;  // the artefact's own
+  ASSERT_NE(config.dot_gemv, nullptr);
+  CheckDotGemv(config.dot_gemv, config.split, config.limb_bytes_per_k, config.sums_per_block, "the qb4w config's dot GEMV");
+}
 
 TEST(F32QbwGemm, UnpackGivesTheDequantizedWeights) {
   Rng rng(11);
