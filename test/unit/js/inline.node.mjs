@@ -71,8 +71,9 @@ if (main && process.argv[2] === '--child') {
     }
     running = false;
     const inline = (await __testing.inlineSteps()) - before;
-    // A step the OS preempts can measure above the 2 ms bound and send the next one to the executor: most, not all.
-    assert.ok(inline >= 0.9 * 2 * loops, `${inline} of ${2 * loops} steps ran inline`);
+    // A step the OS preempts can measure above the 2 ms bound and send the next one to the executor: most, not all
+    // (177 of 200 once, on a host also running another test suite and a build). Without the turn, 128-137.
+    assert.ok(inline >= 0.8 * 2 * loops, `${inline} of ${2 * loops} steps ran inline`);
     assert.ok(ticks >= 2, `the event loop turned ${ticks} times`);
   });
 
