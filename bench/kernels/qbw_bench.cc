@@ -51,10 +51,10 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
 }
 
 // The integer-dot GEMVs, the activations split once (the split timed on its own: once per row in a step).
-void RunDot(const char* name, kernels::F32QbwDotGemvFn gemv, const char* split_name, kernels::F32QbwSplitLimbsFn split,
+void RunDot(const char* name, int bits, kernels::F32QbwDotGemvFn gemv, const char* split_name, kernels::F32QbwSplitLimbsFn split,
             size_t limb_bytes_per_k, size_t sums_per_block) {
   for (const Shape& s : kShapes) {
-    const std::vector<uint8_t> packed = PackedWeights(s, 4);
+    const std::vector<uint8_t> packed = PackedWeights(s, bits);
     std::vector<float> a(s.k), c(s.n);
     for (size_t i = 0; i < a.size(); ++i) a[i] = 0.5f + 0.001f * float(i % 17);
     std::vector<int8_t> limbs(limb_bytes_per_k * s.k);
@@ -63,18 +63,22 @@ void RunDot(const char* name, kernels::F32QbwDotGemvFn gemv, const char* split_n
     double t = BestSeconds([&] { split(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data()); });
     Report(split_name, "1x" + std::to_string(s.k), t, 0, 4.0 * s.k);
     t = BestSeconds([&] {
-      gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), packed.data() + GroupsSize(s, 4), c.data());
+      gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), packed.data() + GroupsSize(s, bits), c.data());
     });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
 }
 const Register register_dot16("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
-  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", kernels::f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
+  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
+         kernels::f32_qbw_split_digits16__wasmsimd, 4, 2);
+});
+const Register register_dot16_8("f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
+  RunDot("f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16", 8, kernels::f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
          kernels::f32_qbw_split_digits16__wasmsimd, 4, 2);
 });
 #if WEBNN_RELAXED_SIMD
 const Register register_dot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
-  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, "f32_qbw_split_limbs__wasmsimd",
+  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, "f32_qbw_split_limbs__wasmsimd",
          kernels::f32_qbw_split_limbs__wasmsimd, 3, 3);
 });
 #endif

@@ -105,6 +105,9 @@ using F32QbwDotGemvFn = void (*)(size_t nc, size_t kc, size_t bl, const int8_t* 
 // and Node 20 (the artefacts without relaxed SIMD).
 void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
+// qb8w's, in every artefact (the relaxed dot takes 7-bit values, not bytes): exact for blocks up to 4096 rows.
+void f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
+                                               const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
 #if WEBNN_RELAXED_SIMD
 void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
                                                     const float* block_scales, const int32_t* block_sums,
@@ -113,7 +116,7 @@ void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t
 
 // A family as the runtime uses it: the size of its groups, the packing, the GEMV tile and the GEMM path's widening;
 // where there is one, the integer-dot GEMV and its split of the activations (else null), with the split's bytes per
-// element of the row and its sums per block.
+// element of the row, its sums per block and the longest block the GEMV's int32 sums hold exactly.
 struct QbwConfig {
   size_t (*group_block_bytes)(size_t kc);
   void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
@@ -121,7 +124,7 @@ struct QbwConfig {
   QbwF32UnpackUkernelFn unpack;
   F32QbwDotGemvFn dot_gemv = nullptr;
   F32QbwSplitLimbsFn split = nullptr;
-  size_t limb_bytes_per_k = 0, sums_per_block = 0;
+  size_t limb_bytes_per_k = 0, sums_per_block = 0, dot_max_block = 0;
 };
 // The qb4w family for bits 4, qb8w for 8.
 const QbwConfig& GetQbwConfig(int bits);

@@ -176,6 +176,25 @@ inline const uint8_t* MagicBlockHeader(const uint8_t* h, v128_t* s_lo, v128_t* s
   return h + kQbwHeaderBytes;
 }
 
+// A block's scales and zero points for the integer GEMVs: columns 0-3 and 4-7, the zero points as int32; returns
+// the next block's header.
+inline const uint8_t* IntegerBlockHeader(const uint8_t* h, v128_t* s_lo, v128_t* s_hi, v128_t* z_lo, v128_t* z_hi) {
+  *s_lo = wasm_v128_load(h);
+  *s_hi = wasm_v128_load(h + 16);
+  const v128_t z16 = wasm_u16x8_load8x8(h + 32);
+  *z_lo = wasm_u32x4_extend_low_u16x8(z16);
+  *z_hi = wasm_u32x4_extend_high_u16x8(z16);
+  return h + kQbwHeaderBytes;
+}
+
+// The int16-digit GEMVs (wasmsimd_dot16): 4 columns' float sum of (q - z) * X in units from their sums against the
+// digits h and l (X = 4096 h + l) less z times the block's digit sums (exact in int32), joined.
+inline v128_t JoinDigits16(v128_t h, v128_t l, v128_t z, int32_t sum_h, int32_t sum_l) {
+  h = wasm_i32x4_sub(h, wasm_i32x4_mul(z, wasm_i32x4_splat(sum_h)));
+  l = wasm_i32x4_sub(l, wasm_i32x4_mul(z, wasm_i32x4_splat(sum_l)));
+  return wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_convert_i32x4(h), wasm_f32x4_const_splat(4096.0f)), wasm_f32x4_convert_i32x4(l));
+}
+
 // Stores the 8 column totals, or the first nc - n0 of them.
 inline void StoreColumns(v128_t lo, v128_t hi, size_t n0, size_t nc, float* c) {
   if (n0 + kQbwNr <= nc) {
@@ -187,6 +206,31 @@ inline void StoreColumns(v128_t lo, v128_t hi, size_t n0, size_t nc, float* c) {
   wasm_v128_store(t, lo);
   wasm_v128_store(t + 4, hi);
   for (size_t j = 0; n0 + j < nc; ++j) c[n0 + j] = t[j];
+}
+
+// The int16-digit GEMVs' walk over 8-column blocks and k-blocks: block(w, digits, bl, sums) adds a k-block's sums of
+// the 8 columns against the digits h and l (sums[0], [1]: h of columns 0-3, 4-7; [2], [3]: l) and returns the
+// next group of weights; then the block's zero points come off, its digits join and it is scaled in float.
+template <typename Block>
+void GemvDigits16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales, const int32_t* block_sums,
+                  const uint8_t* w, const uint8_t* h, float* c, Block block) {
+  for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
+    v128_t total_lo = wasm_f32x4_const_splat(0.0f), total_hi = total_lo;
+    const int16_t* digits = reinterpret_cast<const int16_t*>(limbs);
+    for (size_t b = 0; b < kc / bl; ++b, digits += 2 * bl) {
+      v128_t s_lo, s_hi, z_lo, z_hi;
+      h = IntegerBlockHeader(h, &s_lo, &s_hi, &z_lo, &z_hi);
+      v128_t sums[4];
+      w = block(w, digits, bl, sums);
+      const int32_t sum_h = block_sums[2 * b], sum_l = block_sums[2 * b + 1];
+      const v128_t unit = wasm_f32x4_splat(block_scales[b]);
+      const v128_t f_lo = JoinDigits16(sums[0], sums[2], z_lo, sum_h, sum_l);
+      const v128_t f_hi = JoinDigits16(sums[1], sums[3], z_hi, sum_h, sum_l);
+      total_lo = wasm_f32x4_add(total_lo, wasm_f32x4_mul(f_lo, wasm_f32x4_mul(s_lo, unit)));
+      total_hi = wasm_f32x4_add(total_hi, wasm_f32x4_mul(f_hi, wasm_f32x4_mul(s_hi, unit)));
+    }
+    StoreColumns(total_lo, total_hi, n0, nc, c);
+  }
 }
 
 // kFma: each multiply-add one f32x4.relaxed_madd (the wasmrelaxedsimd tiles; fused where the host has FMA, so

@@ -233,7 +233,7 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   // The integer-dot GEMV's split row (its digits, then per block its unit and its sums) in the plan's scratch, which
   // the steps of a plan share (they run one at a time): a buffer of its own per step would be a small allocation
   // that outlives the build inside the holes freed constants leave, splitting them.
-  const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 ? family.dot_gemv : nullptr;
+  const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 && block <= family.dot_max_block ? family.dot_gemv : nullptr;
   // The GEMV's tasks: up to 32 a thread, so that the thread that finishes first waits for at most a short one (with
   // 8, each of a 4864 x 896 GEMV's 16 tasks ran ~15 us at 2 threads and the joins were 8% of a token step).
   constexpr uint64_t kGemvTasksPerThread = 32;

@@ -18,10 +18,8 @@ void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t
     v128_t total_lo = wasm_f32x4_const_splat(0.0f), total_hi = total_lo;
     const int8_t* digits = limbs;
     for (size_t b = 0; b < kc / bl; ++b) {
-      const v128_t s_lo = wasm_v128_load(h), s_hi = wasm_v128_load(h + 16);
-      const v128_t z16 = wasm_u16x8_load8x8(h + 32);
-      const v128_t z_lo = wasm_u32x4_extend_low_u16x8(z16), z_hi = wasm_u32x4_extend_high_u16x8(z16);
-      h += kQbwHeaderBytes;
+      v128_t s_lo, s_hi, z_lo, z_hi;
+      h = qbw_impl::IntegerBlockHeader(h, &s_lo, &s_hi, &z_lo, &z_hi);
       v128_t d[6] = {zero, zero, zero, zero, zero, zero};  // h, m, l for columns 0-3 and 4-7, int32
       for (size_t k = 0; k < bl; k += 32) {
         v128_t p[6] = {zero, zero, zero, zero, zero, zero};  // int16 sums of up to 8 groups

@@ -17,55 +17,35 @@ v128_t JoinRows(v128_t columns01, v128_t columns23) {
   return wasm_i32x4_add(wasm_i32x4_shuffle(columns01, columns23, 0, 2, 4, 6), wasm_i32x4_shuffle(columns01, columns23, 1, 3, 5, 7));
 }
 
-// The 4 columns' float sum of (q - z) * X in units: h and l sums less z times the block's digit sums, joined.
-v128_t Join(v128_t h, v128_t l, v128_t z, int32_t sum_h, int32_t sum_l) {
-  h = wasm_i32x4_sub(h, wasm_i32x4_mul(z, wasm_i32x4_splat(sum_h)));
-  l = wasm_i32x4_sub(l, wasm_i32x4_mul(z, wasm_i32x4_splat(sum_l)));
-  return wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_convert_i32x4(h), wasm_f32x4_const_splat(4096.0f)), wasm_f32x4_convert_i32x4(l));
-}
-
 }  // namespace
 
 void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                const int32_t* block_sums, const uint8_t* w, const uint8_t* h, float* c) {
   const v128_t mask = wasm_i8x16_splat(0x0F);
   const v128_t zero = wasm_i32x4_const_splat(0);
-  for (size_t n0 = 0; n0 < nc; n0 += 8) {
-    v128_t total_lo = wasm_f32x4_const_splat(0.0f), total_hi = total_lo;
-    const int16_t* digits = reinterpret_cast<const int16_t*>(limbs);
-    for (size_t b = 0; b < kc / bl; ++b) {
-      const v128_t s_lo = wasm_v128_load(h), s_hi = wasm_v128_load(h + 16);
-      const v128_t z16 = wasm_u16x8_load8x8(h + 32);
-      const v128_t z_lo = wasm_u32x4_extend_low_u16x8(z16), z_hi = wasm_u32x4_extend_high_u16x8(z16);
-      h += kQbwHeaderBytes;
-      // Per digit (h, l), the sums of columns 0-1, 2-3, 4-5 and 6-7, each lane two rows of one column.
-      v128_t h01 = zero, h23 = zero, h45 = zero, h67 = zero, l01 = zero, l23 = zero, l45 = zero, l67 = zero;
-      for (size_t k = 0; k < bl; k += 4, w += 16, digits += 8) {
-        const v128_t v = wasm_v128_load(w);
-        // Byte 4 * c + r: row r of column c in the low nibble, of column 4 + c in the high one. The high nibbles by a
-        // 16-bit shift and the mask (V8 has no byte shift on x86).
-        const v128_t lo = wasm_v128_and(v, mask), hi = wasm_v128_and(wasm_u16x8_shr(v, 4), mask);
-        const v128_t q01 = wasm_u16x8_extend_low_u8x16(lo), q23 = wasm_u16x8_extend_high_u8x16(lo);
-        const v128_t q45 = wasm_u16x8_extend_low_u8x16(hi), q67 = wasm_u16x8_extend_high_u8x16(hi);
-        const v128_t dh = wasm_v128_load64_splat(digits), dl = wasm_v128_load64_splat(digits + 4);
-        h01 = wasm_i32x4_add(h01, wasm_i32x4_dot_i16x8(q01, dh));
-        h23 = wasm_i32x4_add(h23, wasm_i32x4_dot_i16x8(q23, dh));
-        h45 = wasm_i32x4_add(h45, wasm_i32x4_dot_i16x8(q45, dh));
-        h67 = wasm_i32x4_add(h67, wasm_i32x4_dot_i16x8(q67, dh));
-        l01 = wasm_i32x4_add(l01, wasm_i32x4_dot_i16x8(q01, dl));
-        l23 = wasm_i32x4_add(l23, wasm_i32x4_dot_i16x8(q23, dl));
-        l45 = wasm_i32x4_add(l45, wasm_i32x4_dot_i16x8(q45, dl));
-        l67 = wasm_i32x4_add(l67, wasm_i32x4_dot_i16x8(q67, dl));
-      }
-      const int32_t sum_h = block_sums[2 * b], sum_l = block_sums[2 * b + 1];
-      const v128_t f_lo = Join(JoinRows(h01, h23), JoinRows(l01, l23), z_lo, sum_h, sum_l);
-      const v128_t f_hi = Join(JoinRows(h45, h67), JoinRows(l45, l67), z_hi, sum_h, sum_l);
-      const v128_t unit = wasm_f32x4_splat(block_scales[b]);
-      total_lo = wasm_f32x4_add(total_lo, wasm_f32x4_mul(f_lo, wasm_f32x4_mul(s_lo, unit)));
-      total_hi = wasm_f32x4_add(total_hi, wasm_f32x4_mul(f_hi, wasm_f32x4_mul(s_hi, unit)));
+  qbw_impl::GemvDigits16(nc, kc, bl, limbs, block_scales, block_sums, w, h, c, [&](const uint8_t* w, const int16_t* digits, size_t bl, v128_t* sums) {
+    // Per digit (h, l), the sums of columns 0-1, 2-3, 4-5 and 6-7, each lane two rows of one column.
+    v128_t h01 = zero, h23 = zero, h45 = zero, h67 = zero, l01 = zero, l23 = zero, l45 = zero, l67 = zero;
+    for (size_t k = 0; k < bl; k += 4, w += 16, digits += 8) {
+      const v128_t v = wasm_v128_load(w);
+      // Byte 4 * c + r: row r of column c in the low nibble, of column 4 + c in the high one. The high nibbles by a
+      // 16-bit shift and the mask (V8 has no byte shift on x86).
+      const v128_t lo = wasm_v128_and(v, mask), hi = wasm_v128_and(wasm_u16x8_shr(v, 4), mask);
+      const v128_t q01 = wasm_u16x8_extend_low_u8x16(lo), q23 = wasm_u16x8_extend_high_u8x16(lo);
+      const v128_t q45 = wasm_u16x8_extend_low_u8x16(hi), q67 = wasm_u16x8_extend_high_u8x16(hi);
+      const v128_t dh = wasm_v128_load64_splat(digits), dl = wasm_v128_load64_splat(digits + 4);
+      h01 = wasm_i32x4_add(h01, wasm_i32x4_dot_i16x8(q01, dh));
+      h23 = wasm_i32x4_add(h23, wasm_i32x4_dot_i16x8(q23, dh));
+      h45 = wasm_i32x4_add(h45, wasm_i32x4_dot_i16x8(q45, dh));
+      h67 = wasm_i32x4_add(h67, wasm_i32x4_dot_i16x8(q67, dh));
+      l01 = wasm_i32x4_add(l01, wasm_i32x4_dot_i16x8(q01, dl));
+      l23 = wasm_i32x4_add(l23, wasm_i32x4_dot_i16x8(q23, dl));
+      l45 = wasm_i32x4_add(l45, wasm_i32x4_dot_i16x8(q45, dl));
+      l67 = wasm_i32x4_add(l67, wasm_i32x4_dot_i16x8(q67, dl));
     }
-    qbw_impl::StoreColumns(total_lo, total_hi, n0, nc, c);
-  }
+    sums[0] = JoinRows(h01, h23), sums[1] = JoinRows(h45, h67), sums[2] = JoinRows(l01, l23), sums[3] = JoinRows(l45, l67);
+    return w;
+  });
 }
 
 }  // namespace webnn::kernels

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "kernels/kernel_testutil.h"
@@ -253,8 +254,9 @@ TEST(F32QbwSplitLimbs, SixteenBitDigitsWithinHalfAUnitOfEachBlocksLargest) {
 // An integer-dot GEMV with its split against the double product: within the float tiles' bound plus the split's
 // (half a unit of each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and
 // blocks of 128 (the relaxed kernel's int16 sums flushed every 32 rows).
-void CheckDotGemv(F32QbwDotGemvFn gemv, F32QbwSplitLimbsFn split, size_t limb_bytes_per_k, size_t sums_per_block, const char* name) {
-  ForEachGemvCase(kQb4w, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
+void CheckDotGemv(const Family& family, F32QbwDotGemvFn gemv, F32QbwSplitLimbsFn split, size_t limb_bytes_per_k, size_t sums_per_block,
+                  const char* name) {
+  ForEachGemvCase(family, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
     const size_t blocks = w.kc / w.bl;
     std::vector<int8_t> digits(limb_bytes_per_k * w.kc);
     std::vector<float> units(blocks);
@@ -268,13 +270,49 @@ void CheckDotGemv(F32QbwDotGemvFn gemv, F32QbwSplitLimbsFn split, size_t limb_by
 }
 
 TEST(F32QbwGemm, Qb4wDotGemvsAgainstTheReference) {
-  CheckDotGemv(f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2, "f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16");
+  CheckDotGemv(kQb4w, f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2,
+               "f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16");
+  CheckDotGemv(kQb8w, f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2,
+               "f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16");
 #if WEBNN_RELAXED_SIMD
-  CheckDotGemv(f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3, "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
+  CheckDotGemv(kQb4w, f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3,
+               "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
 #endif
-  const QbwConfig& config = kQb4w.config;  // the artefact's own
-  ASSERT_NE(config.dot_gemv, nullptr);
-  CheckDotGemv(config.dot_gemv, config.split, config.limb_bytes_per_k, config.sums_per_block, "the qb4w config's dot GEMV");
+  for (const Family* family : {&kQb4w, &kQb8w}) {
+    const QbwConfig& config = family->config;  // the artefact's own
+    if (config.dot_gemv) CheckDotGemv(*family, config.dot_gemv, config.split, config.limb_bytes_per_k, config.sums_per_block, "a config's dot GEMV");
+  }
+  ASSERT_NE(kQb4w.config.dot_gemv, nullptr);
+}
+
+// The int16-digit GEMVs at the edge of their int32 sums: the longest block they take (qb8w 4096 rows), the largest
+// weights against a zero point of 0, and activations whose digits are the largest (h 2032, l -2048): the same
+// result as the float tile's bound allows, no wrap-around.
+TEST(F32QbwGemm, Digits16SumsStayExactAtTheLongestBlock) {
+  Rng rng(31);
+  const std::pair<const Family*, F32QbwDotGemvFn> gemvs[] = {{&kQb4w, f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16},
+                                                             {&kQb8w, f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16}};
+  for (const auto& [family, gemv] : gemvs) {
+    const size_t bl = 4096;  // qb8w's longest (QbwConfig::dot_max_block); qb4w's is 65536
+    Weights w(*family, 8, bl, bl, false, rng);
+    std::fill(w.q.begin(), w.q.end(), static_cast<uint8_t>((1 << family->bits) - 1));
+    std::fill(w.z.begin(), w.z.end(), 0);
+    // The largest, (2^23 - 2^16) / 2^23, is 2^23 - 2^16 units of 2^-23; the others, 2^23 - 2^16 - 2048 units, split
+    // into h 2032 and l -2048.
+    std::vector<float> a(bl, 8321024.0f / 8388608.0f);
+    a[0] = 8323072.0f / 8388608.0f;
+    std::vector<int8_t> digits(4 * bl);
+    std::vector<float> units(1);
+    std::vector<int32_t> sums(2);
+    ASSERT_TRUE(f32_qbw_split_digits16__wasmsimd(bl, bl, a.data(), digits.data(), units.data(), sums.data()));
+    const int16_t* d = reinterpret_cast<const int16_t*>(digits.data());
+    ASSERT_EQ(d[1], 2032);
+    ASSERT_EQ(d[5], -2048);
+    const Packing packed = w.Pack();
+    std::vector<float> c(8);
+    gemv(8, bl, bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
+    ExpectNearTheProduct(w, a, c.data(), true, "int16-digit GEMV at its longest block");
+  }
 }
 
 TEST(F32QbwGemm, UnpackGivesTheDequantizedWeights) {
