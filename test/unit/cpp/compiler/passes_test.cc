@@ -442,6 +442,27 @@ TEST(ReduceStrengthTest, PowOfTwoBecomesMulOnlyWhenEveryExponentIsTwoAndNothingB
   EXPECT_EQ(op(not_constant), BinaryOp::kPow);
 }
 
+TEST(ReduceStrengthTest, ATransposeThatOnlyMovesUnitAxesBecomesACopy) {
+  Subgraph g;
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 1, 14, 64});
+  const auto transpose = [&](std::vector<uint32_t> perm) {
+    const Shape& in = g.values[x].shape;
+    Shape out;
+    for (uint32_t a : perm) out.push_back(in[a]);
+    ValueId y = g.AddValue(DataType::kFloat32, out);
+    g.AddNode(TransposeParams{perm}, {x}, {y}, "transpose");
+    g.AddOutput("y" + std::to_string(g.nodes.size()), y);
+    return g.nodes.size() - 1;
+  };
+  const size_t heads_first = transpose({0, 2, 1, 3});  // [1, 14, 1, 64]: the same bytes
+  const size_t unit_last = transpose({2, 3, 1, 0});    // [14, 64, 1, 1]: the same bytes
+  const size_t swapped = transpose({0, 1, 3, 2});      // [1, 1, 64, 14]: moves elements
+  ReduceStrength(g);
+  EXPECT_TRUE(std::holds_alternative<CopyParams>(g.nodes[heads_first].params));
+  EXPECT_TRUE(std::holds_alternative<CopyParams>(g.nodes[unit_last].params));
+  EXPECT_TRUE(std::holds_alternative<TransposeParams>(g.nodes[swapped].params));
+}
+
 TEST(FusePadIntoConvTest, ZerosAroundHeightAndWidthBecomeTheConvsPadding) {
   const size_t kPad = NodeParams(PadParams{}).index();
   // pad(x) -> conv (fused); pad with a non-zero value -> conv, and pad of the channels -> conv (both kept).
