@@ -90,6 +90,8 @@ for (const [name, make, n, k, step] of [
   ['int4 [K, N], a scale per column', (rand) => perColumn(13, 1280, rand), 13, 1280, 'matmul4bit'],
   ['MatMulNBits uint8, blocks of 32', (rand) => nbits(20, 1024, 32, rand, 8), 20, 1024, 'matmul8bit'],
   ['int8 [K, N], a scale per column (weight-only quantization)', (rand) => perColumn(13, 1280, rand, 8), 13, 1280, 'matmul8bit'],
+  // A block longer than the int16-digit GEMV's exact int32 sums take (4096 rows for 8 bits): the float tile's row.
+  ['int8 [K, N], a scale per column over 4608 rows', (rand) => perColumn(9, 4608, rand, 8), 9, 4608, 'matmul8bit'],
 ]) {
   test(`${name}: one ${step} step, 1 row and 5 rows, within the float bound`, async () => {
     const context = await ml.createContext();
@@ -109,6 +111,33 @@ for (const [name, make, n, k, step] of [
     context.destroy();
   });
 }
+
+// A decode row holding NaN or an infinity cannot be split into digits for the integer GEMVs: the float tile takes it,
+// and the result is the float formula's (NaN where a product is NaN or infinities of both signs meet).
+test('one row with NaN or an infinity gives the float formula\'s NaN and infinities', async () => {
+  const context = await ml.createContext();
+  const n = 24, k = 1024;  // above matmul's exact path (16384 multiply-adds)
+  for (const bits of [4, 8]) {
+    const rand = lcg(bits);
+    const weights = { ...nbits(n, k, 32, rand, bits), n };
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      const a = Float32Array.from({ length: k }, () => rand() * 2 - 1);
+      a[37] = bad;
+      const { y, steps } = await run(context, weights, 1, k, a);
+      assert.deepEqual(steps, [`matmul${bits}bit`]);
+      for (let j = 0; j < n; ++j) {
+        let exact = 0;
+        for (let kk = 0; kk < k; ++kk) exact += a[kk] * weights.w(kk, j);
+        if (Number.isNaN(exact) || !Number.isFinite(exact)) {
+          assert.ok(Object.is(y[j], exact), `${bits} bits, ${bad} at 37, column ${j}: ${y[j]} vs ${exact}`);
+        } else {
+          assert.fail(`${bits} bits, ${bad}: column ${j} should not be finite (${exact})`);
+        }
+      }
+    }
+  }
+  context.destroy();
+});
 
 test('a small product, and dequantized weights two matmuls share, stay on the float path', async () => {
   const context = await ml.createContext();
