@@ -105,7 +105,8 @@ using F32QbwDotGemvFn = void (*)(size_t nc, size_t kc, size_t bl, const int8_t* 
 // and Node 20 (the artefacts without relaxed SIMD).
 void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
-// qb8w's, in every artefact (the relaxed dot takes 7-bit values, not bytes): exact for blocks up to 4096 rows.
+// qb8w's, for the plain artefact (in the relaxed one the float tile reads qb8w as fast; the relaxed dot takes 7-bit
+// values, not bytes): exact for blocks up to 4096 rows.
 void f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
 #if WEBNN_RELAXED_SIMD

@@ -128,7 +128,8 @@ Expected<std::shared_ptr<const runtime::PackedWeights>> PackTable(const LowerArg
   // multiple of 4, so it starts on a byte) or 8-bit ones a byte each; an offset is one flip of each value's top bit.
   const bool as_given = (four_bit ? a.input(1).nibbles : true) && q_in.buffer->size() == rows * row_bytes;
   const uint8_t flip = four_bit ? (offset ? 0x88 : 0) : offset;
-  const uint64_t key = as_given ? runtime::WeightSourceKey(q_in.buffer->data(), q_in.buffer->size()) : 0;  // before a flip in place
+  const bool register_rows = as_given && four_bit;  // a later constant() of the same nibbles is this one
+  const uint64_t key = register_rows ? runtime::WeightSourceKey(q_in.buffer->data(), q_in.buffer->size()) : 0;  // before a flip in place
   std::shared_ptr<runtime::Buffer> table_rows = as_given && q_in.ours ? q_in.buffer : nullptr;
   if (!table_rows) {
     ASSIGN_OR_RETURN(table_rows, runtime::Buffer::AllocateForOverwrite(rows * row_bytes));
@@ -169,8 +170,8 @@ Expected<std::shared_ptr<const runtime::PackedWeights>> PackTable(const LowerArg
   }
   std::shared_ptr<const runtime::PackedWeights> held =
       runtime::ShareWeights(std::make_shared<runtime::PackedWeights>(std::move(table_rows), std::move(side)));
-  if (as_given && four_bit) {
-    // The table's rows are the page's (int4 with each nibble's top bit flipped): a later constant() of them is this one.
+  if (register_rows) {
+    // The table's rows are the page's (int4 with each nibble's top bit flipped).
     runtime::RegisterWeightSource(type, key, held, {rows, row_bytes, ReadTableRows, {row_bytes, flip}, recipe, /*plane=*/0});
   }
   RegisterScales(a.input(2).type, *s_in.buffer, p.s_n, p.s_b, rows, blocks, held, recipe, ReadTableScaleRows, {blocks});

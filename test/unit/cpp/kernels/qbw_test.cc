@@ -149,15 +149,11 @@ TEST(F32QbwGemm, Qb8wKernelsAgainstTheReference) {
   for (const Kernel& kernel : kQb8wKernels) CheckKernel(kernel);
 }
 
-// The split of a row into digits: the wasmsimd kernel equal to the scalar one; each value within half a unit of
-// unit * (h * 2^16 + m * 2^8 + l), half a unit at most 2^-22 of the block's largest |x|; h in [-127, 127]; the
-// sums the digits'. Blocks of zeros, subnormals, values near the float maximum, exact integers; NaN and infinity
-// refused.
-TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
-  Rng rng(5);
-  const size_t bl = 16, kc = 7 * bl;
-  std::vector<float> a(kc);
-  for (size_t k = 0; k < kc; ++k) {
+// A row of 7 blocks of bl for the splits: zeros, subnormals, values near the float maximum, exact integers (block
+// 3), one block's spread of 12 orders of magnitude, then values of every scale.
+std::vector<float> SplitCases(Rng& rng, size_t bl) {
+  std::vector<float> a(7 * bl);
+  for (size_t k = 0; k < a.size(); ++k) {
     const float u = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 1000.0f;
     switch (k / bl) {
       case 0: a[k] = 0.0f; break;
@@ -168,6 +164,17 @@ TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
       default: a[k] = u * std::ldexp(1.0f, static_cast<int>(k % 40) - 20); break;
     }
   }
+  return a;
+}
+
+// The split of a row into digits: the wasmsimd kernel equal to the scalar one; each value within half a unit of
+// unit * (h * 2^16 + m * 2^8 + l), half a unit at most 2^-22 of the block's largest |x|; h in [-127, 127]; the
+// sums the digits'. Blocks of zeros, subnormals, values near the float maximum, exact integers; NaN and infinity
+// refused.
+TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
+  Rng rng(5);
+  const size_t bl = 16, kc = 7 * bl;
+  std::vector<float> a = SplitCases(rng, bl);
   std::vector<int8_t> digits(3 * kc), twin(3 * kc);
   std::vector<float> units(kc / bl), twin_units(kc / bl);
   std::vector<int32_t> sums(3 * (kc / bl)), twin_sums(sums.size());
@@ -198,23 +205,13 @@ TEST(F32QbwSplitLimbs, DigitsWithinHalfAUnitOfEachBlocksLargest) {
   }
 }
 
-// The split into two 16-bit digits: the wasmsimd kernel equal to the scalar one, the same units as the 8-bit split,
-// each value within half a unit of unit * (h * 4096 + l); h in [-2032, 2032], l in [-2048, 2047]; the sums the
-// digits'. NaN and infinity refused.
+// The split into two 16-bit digits, over the same cases: the wasmsimd kernel equal to the scalar one, the same units
+// as the 8-bit split, each value within half a unit of unit * (h * 4096 + l); h in [-2032, 2032], l in [-2048, 2047];
+// the sums the digits'. NaN and infinity refused.
 TEST(F32QbwSplitLimbs, SixteenBitDigitsWithinHalfAUnitOfEachBlocksLargest) {
   Rng rng(6);
-  const size_t bl = 16, kc = 6 * bl;
-  std::vector<float> a(kc);
-  for (size_t k = 0; k < kc; ++k) {
-    const float u = static_cast<float>(static_cast<int>(rng.Next() % 2001) - 1000) / 1000.0f;
-    switch (k / bl) {
-      case 0: a[k] = 0.0f; break;
-      case 1: a[k] = u * 1e-40f; break;
-      case 2: a[k] = u * 3e38f; break;
-      case 3: a[k] = std::round(u * 1000.0f); break;
-      default: a[k] = u * std::ldexp(1.0f, static_cast<int>(k % 40) - 20); break;
-    }
-  }
+  const size_t bl = 16, kc = 7 * bl;
+  std::vector<float> a = SplitCases(rng, bl);
   std::vector<int8_t> digits(4 * kc), twin(4 * kc), limbs(3 * kc);
   std::vector<float> units(kc / bl), twin_units(kc / bl), limb_units(kc / bl);
   std::vector<int32_t> sums(2 * (kc / bl)), twin_sums(sums.size()), limb_sums(3 * (kc / bl));
