@@ -11,18 +11,25 @@ namespace webnn::bench {
 namespace {
 
 // Inputs in [-4, 4), or (0, 8] for the ops defined on positive inputs only (log, sqrt), whose NaN results
-// for negatives would time their rare path.
+// for negatives would time their rare path; and, as "1M tail", in [-150, -80): a segmentation mask's
+// background, whose exp-based results are subnormal or 0.
 void Run(const char* name, kernels::F32VUnaryFn fn, kernels::UnaryOp op) {
   const size_t n = 1 << 20;
   const bool positive = op == kernels::UnaryOp::kLog || op == kernels::UnaryOp::kSqrt;
   std::vector<float> x(n), y(n);
-  for (size_t i = 0; i < n; ++i) x[i] = static_cast<float>(i % 1000) / 125.0f + (positive ? 0.008f : -4.0f);
   kernels::UnaryParams params;
   params.min = -1.0f;
   params.max = 1.0f;
   params.alpha = 1.0f;
-  double t = BestSeconds([&] { fn(n, x.data(), y.data(), &params); });
-  Report(name, "1M", t, 0, 8.0 * n);
+  for (const bool tail : {false, true}) {
+    if (tail && positive) break;
+    for (size_t i = 0; i < n; ++i) {
+      x[i] = tail ? -80.0f - static_cast<float>(i % 1000) * 0.07f
+                  : static_cast<float>(i % 1000) / 125.0f + (positive ? 0.008f : -4.0f);
+    }
+    double t = BestSeconds([&] { fn(n, x.data(), y.data(), &params); });
+    Report(name, tail ? "1M tail" : "1M", t, 0, 8.0 * n);
+  }
 }
 
 #define WEBNN_F32_VUNARY_UKERNEL(op, name) \

@@ -10,7 +10,7 @@ namespace webnn::kernels {
 
 void f32_vsigmoid_ukernel__wasmsimd_u32(size_t n, const float* x, float* y, const UnaryParams* params) {
   using namespace vunary_impl;
-  LoopGuarded<8>(n, x, y, kSigmoidFastBound, SigmoidF32<false>, [](v128_t v) { return SigmoidF32<true>(v); });
+  LoopGuarded<8>(n, x, y, kSigmoidFastBound, SigmoidF32<false>, [](v128_t v) { return SigmoidF32Rare(v); });
 }
 
 }  // namespace webnn::kernels

@@ -10,7 +10,7 @@ namespace webnn::kernels {
 void f32_vswish_ukernel__wasmsimd_u32(size_t n, const float* x, float* y, const UnaryParams* params) {
   using namespace vunary_impl;
   LoopGuarded<8>(n, x, y, kSigmoidFastBound, [](v128_t v) { return wasm_f32x4_mul(v, SigmoidF32<false>(v)); },
-                 [](v128_t v) { return wasm_f32x4_mul(v, SigmoidF32<true>(v)); });
+                 [](v128_t v) { return wasm_f32x4_mul(v, SigmoidF32Rare(v)); });
 }
 
 }  // namespace webnn::kernels

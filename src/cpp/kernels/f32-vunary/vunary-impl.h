@@ -133,8 +133,8 @@ inline v128_t Expm1Poly(v128_t t) {
 // rounds it to the nearest integer, ties to even, as the subnormal's rounding does; that integer is the
 // subnormal's bit pattern. Every other lane is p 2^n as two normal factors (its p and n replaced in the
 // subnormal lanes, so that they make nothing subnormal either).
-inline v128_t MulPow2(v128_t p, v128_t n) {
-  const v128_t ni = wasm_i32x4_trunc_sat_f32x4(n);
+inline v128_t MulPow2(v128_t p, v128_t biased) {
+  const v128_t ni = wasm_i32x4_sub(biased, wasm_i32x4_const_splat(0x4B40007F));
   const v128_t n_low = wasm_i32x4_min(ni, wasm_i32x4_const_splat(-100));  // 2^(n_low + 149) stays a float
   const v128_t big = wasm_f32x4_mul(p, wasm_i32x4_shl(wasm_i32x4_add(n_low, wasm_i32x4_const_splat(149 + 127)), 23));
   const v128_t two23 = wasm_f32x4_const_splat(8388608.0f);
@@ -157,7 +157,7 @@ inline v128_t TimesPow2(v128_t p, v128_t biased, v128_t n, v128_t arg) {
   if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(arg, Splat(-87.0f)))) {
     return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
   }
-  return MulPow2(p, n);
+  return MulPow2(p, biased);
 }
 
 // exp(x) for x <= 0 (and -inf, NaN): what sigmoid, tanh, swish, softmax and gelu need, cheaper than a
@@ -353,7 +353,8 @@ inline void Split(v128_t v, v128_t* hi, v128_t* lo) {
 constexpr float kSigmoidFastBound = 87.0f;
 // The exact form keeps a tiny e (below 2^-26, subnormal ones among them) out of the division and the
 // reflection: there e / (1 + e) rounds to e and 1 - e to 1, which it returns without reading e in a float
-// operation (see MulPow2), bit for bit what the arithmetic gives.
+// operation (see MulPow2), bit for bit what the arithmetic gives; a vector whose e is tiny everywhere (a
+// segmentation mask's background) takes no division.
 template <bool kExact = true>
 inline v128_t SigmoidF32(v128_t v) {
   const v128_t one = wasm_f32x4_const_splat(1.0f);
@@ -363,12 +364,21 @@ inline v128_t SigmoidF32(v128_t v) {
   if constexpr (kExact) {
     // As integers: 0 <= e (or NaN, whose bits are above the bound's), and a float compare may read a subnormal.
     tiny = wasm_i32x4_lt(e0, wasm_i32x4_const_splat(0x32800000));  // 2^-26
+    if (wasm_i32x4_all_true(tiny)) return Select(positive, one, e0);
     e = wasm_v128_bitselect(one, e0, tiny);  // 1 in the tiny lanes: harmless
   }
   const v128_t f = wasm_f32x4_div(e, wasm_f32x4_add(one, e));
   const v128_t r = Select(positive, wasm_f32x4_sub(one, f), f);
   if constexpr (!kExact) return r;
   return Select(tiny, Select(positive, one, e0), r);
+}
+
+// SigmoidF32<true> for LoopGuarded's rare groups, where a segmentation mask's background lands (logits far
+// below -87: 3.1 ns per element there against the fast form's 0.9): a vector below -104 everywhere is +0, as
+// exp(-104) < 2^-150 rounds to it. (In the exact-only u4 and u8 loops the same test cost 50% of their time.)
+inline v128_t SigmoidF32Rare(v128_t v) {
+  if (wasm_i32x4_all_true(wasm_f32x4_lt(v, wasm_f32x4_const_splat(-104.0f)))) return wasm_f32x4_const_splat(0.0f);
+  return SigmoidF32<true>(v);
 }
 
 // expm1(z) for z in [-18, 0] (and NaN): the exp reduction above, z = n ln2 + t, then
