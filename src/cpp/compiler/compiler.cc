@@ -81,6 +81,7 @@ Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOption
   // size, instead of dequantized at every dispatch.
   if (options.fold_constants) RETURN_IF_ERROR(FoldConstants(g, /*widen_dequantized=*/true));
   FuseTransposedB(g);
+  FusePadIntoAdd(g);  // after the last fold: a folded add would not know the narrower operand
   ReduceStrength(g);
   if (options.fuse_activations) FuseActivations(g);
   FuseOutputQuantization(g);

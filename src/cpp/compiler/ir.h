@@ -154,6 +154,9 @@ struct BlockwiseGatherParams {
 struct BinaryParams {
   BinaryOp op = BinaryOp::kAdd;
   MinMax clamp;
+  // kAdd of float32 only (passes/fuse_pad.cc FusePadIntoAdd): when nonzero, input 1 holds rows of this many
+  // elements, read as if zero-padded at the end to the output's last dimension; input 0 has the output's shape.
+  int64_t padded_b_width = 0;
 };
 struct UnaryParams {
   UnaryOp op = UnaryOp::kIdentity;

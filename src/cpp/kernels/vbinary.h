@@ -40,6 +40,18 @@ F32VBinaryFn GetF32VBinaryScalar(BinaryOp op, BroadcastKind kind);
 #include "kernels/f32-vbinary/f32-vbinary.inc"
 #undef WEBNN_F32_VBINARY_UKERNEL
 
+// y[r][c] = clamp(a[r][c] + b'[r][c]) for r < rows, c < ca, where b' is b's rows of cb <= ca elements each followed
+// by ca - cb zeros: a residual add of a channel-padded operand (TFLite's PAD before ADD), b read where it lies. The
+// zeros are +0, so -0 in a gives +0 there, as the add of the padded tensor does. y may alias a exactly.
+using F32VAddPaddedFn = void (*)(size_t rows, size_t ca, size_t cb, const float* a, const float* b, float* y,
+                                 const MinMaxParams* params);
+#define WEBNN_F32_VADDPAD_UKERNEL(name) \
+  void name(size_t rows, size_t ca, size_t cb, const float* a, const float* b, float* y, const MinMaxParams* params);
+#include "kernels/f32-vbinary/f32-vaddpad.inc"
+#undef WEBNN_F32_VADDPAD_UKERNEL
+// The best padded-add kernel; never null.
+F32VAddPaddedFn GetF32VAddPadded();
+
 // ---- integer scalar kernels (BinaryArith of elementwise_math.h) ----
 
 // y[i] = a[i*sa] OP b[i*sb] for the BroadcastKind's strides (a scalar operand has stride 0).

@@ -305,8 +305,27 @@ void FitFourBit(uint64_t n, T* y) {
 
 }  // namespace
 
+// add(a, pad(x) with zeros at the end of the last axis), the pad fused (passes/fuse_pad.cc): x's rows read where
+// they lie, no padded copy made.
+StepPtr MakePaddedAdd(const LowerArgs& a, const BinaryParams& p) {
+  const int64_t ca = a.output(0).shape.back(), cb = p.padded_b_width;
+  const uint64_t rows = *NumElements(a.output(0).shape) / static_cast<uint64_t>(ca);
+  const kernels::F32VAddPaddedFn kernel = kernels::GetF32VAddPadded();
+  const kernels::MinMaxParams clamp{p.clamp.min, p.clamp.max};
+  TensorRef ra = a.in[0], rb = a.in[1], ry = a.out[0];
+  return MakeStep("binary", [=](const ExecContext& ctx) {
+    const float* xa = ctx.As<float>(ra);
+    const float* xb = ctx.As<float>(rb);
+    float* y = ctx.As<float>(ry);
+    ParallelRows(ctx.pool, rows, static_cast<uint64_t>(ca), [&](uint64_t begin, uint64_t end) {
+      kernel(end - begin, ca, cb, xa + begin * ca, xb + begin * cb, y + begin * ca, &clamp);
+    });
+  });
+}
+
 Expected<StepPtr> LowerBinary(const LowerArgs& a) {
   const auto& p = std::get<BinaryParams>(a.node.params);
+  if (p.padded_b_width) return MakePaddedAdd(a, p);
   return VisitType(a.input(0).type, [&](auto t) -> StepPtr { return MakeBinary<decltype(t)>(a, p); });
 }
 

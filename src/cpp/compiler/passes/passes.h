@@ -21,6 +21,9 @@ void OptimizeLayout(Subgraph& g);
 void FuseActivations(Subgraph& g);
 // conv2d(pad(x with zeros around H and W)) -> conv2d(x) with the pad in its padding (NHWC, after OptimizeLayout).
 void FusePadIntoConv(Subgraph& g);
+// add(a, pad(x with zeros at the end of the last axis)) in float32, a of the sum's shape -> add(a, x) reading x's
+// narrower rows as if padded (BinaryParams::padded_b_width): no padded copy of x.
+void FusePadIntoAdd(Subgraph& g);
 // Turns cast(conv2d(dequantizeLinear(x_uint8, 1, x_zero_point), dequantizeLinear(w_uint8 constant, 1,
 // w_zero_point)), int32) — ONNX ConvInteger as onnxruntime-web's WebNN EP sends it — into one ConvInteger node,
 // the same with matmul (ONNX MatMulInteger) into one MatMulInteger node, and the float epilogue after either

@@ -56,6 +56,7 @@ F32VBinaryFn Select(const Row* table, BinaryOp op, BroadcastKind kind) {
 
 F32VBinaryFn GetF32VBinary(BinaryOp op, BroadcastKind kind) { return Select(kSimd, op, kind); }
 F32VBinaryFn GetF32VBinaryScalar(BinaryOp op, BroadcastKind kind) { return Select(kScalar, op, kind); }
+F32VAddPaddedFn GetF32VAddPadded() { return f32_vaddpad_minmax_ukernel__wasmsimd_u4; }
 
 template void VBinaryUkernelScalar<int8_t>(BinaryOp, BroadcastKind, size_t, const int8_t*, const int8_t*, int8_t*);
 template void VBinaryUkernelScalar<uint8_t>(BinaryOp, BroadcastKind, size_t, const uint8_t*, const uint8_t*, uint8_t*);

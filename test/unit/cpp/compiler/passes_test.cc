@@ -495,6 +495,48 @@ TEST(FusePadIntoConvTest, ZerosAroundHeightAndWidthBecomeTheConvsPadding) {
   EXPECT_EQ(p.pad_right, 1u);
 }
 
+TEST(FusePadIntoAddTest, ZerosAtTheEndOfTheLastAxisAreReadInPlace) {
+  const size_t kPad = NodeParams(PadParams{}).index();
+  // add(a, pad(x)) and add(pad(x), a) fuse, the narrow operand second; a pad of +1 or -0, one at the start, one
+  // read twice, or beside a broadcast operand stays.
+  Subgraph g;
+  ValueId a = g.AddInput("a", DataType::kFloat32, {1, 4, 4, 12});
+  ValueId x = g.AddInput("x", DataType::kFloat32, {1, 4, 4, 9});
+  ValueId row = g.AddInput("row", DataType::kFloat32, {1, 1, 1, 12});
+  const auto pad = [&](std::vector<uint32_t> begin, std::vector<uint32_t> end, double value) {
+    ValueId p = g.AddValue(DataType::kFloat32, {1, 4, 4, 12});
+    g.AddNode(PadParams{begin, end, PadMode::kConstant, value}, {x}, {p}, "pad");
+    return p;
+  };
+  const auto add = [&](ValueId l, ValueId r) {
+    ValueId y = g.AddValue(DataType::kFloat32, {1, 4, 4, 12});
+    g.AddNode(BinaryParams{BinaryOp::kAdd}, {l, r}, {y}, "add");
+    g.AddOutput("y" + std::to_string(g.outputs.size()), y);
+    return y;
+  };
+  add(a, pad({0, 0, 0, 0}, {0, 0, 0, 3}, 0.0));
+  add(pad({0, 0, 0, 0}, {0, 0, 0, 3}, 0.0), a);
+  add(a, pad({0, 0, 0, 0}, {0, 0, 0, 3}, 1.0));
+  add(a, pad({0, 0, 0, 0}, {0, 0, 0, 3}, -0.0));
+  add(a, pad({0, 0, 0, 3}, {0, 0, 0, 0}, 0.0));
+  const ValueId twice = pad({0, 0, 0, 0}, {0, 0, 0, 3}, 0.0);
+  add(a, twice);
+  add(twice, a);
+  add(row, pad({0, 0, 0, 0}, {0, 0, 0, 3}, 0.0));
+  FusePadIntoAdd(g);
+  EXPECT_EQ(CountLive(g, kPad), 5);
+  int fused = 0;
+  for (const Node& n : g.nodes) {
+    const auto* p = std::get_if<BinaryParams>(&n.params);
+    if (n.removed || !p || !p->padded_b_width) continue;
+    EXPECT_EQ(p->padded_b_width, 9);
+    EXPECT_EQ(n.inputs[0], a);
+    EXPECT_EQ(n.inputs[1], x);
+    ++fused;
+  }
+  EXPECT_EQ(fused, 2);
+}
+
 TEST(RemoveDeadNodesTest, DropsNodesThatReachNoOutput) {
   Subgraph g;
   ValueId x = g.AddInput("x", DataType::kFloat32, {4});

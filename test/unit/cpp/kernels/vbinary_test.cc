@@ -173,6 +173,54 @@ TEST(F32VBinary, PowcFastExponentsOverAStrideOfAllFloats) {
   }
 }
 
+struct VAddPaddedKernel {
+  const char* name;
+  F32VAddPaddedFn fn;
+};
+#define WEBNN_F32_VADDPAD_UKERNEL(name) VAddPaddedKernel{#name, name},
+const VAddPaddedKernel kAddPaddedKernels[] = {
+#include "kernels/f32-vbinary/f32-vaddpad.inc"
+};
+#undef WEBNN_F32_VADDPAD_UKERNEL
+
+// The padded add against the add of the zero-padded operand (one IEEE add, then the clamp: exact), for every row
+// width up to 13 and every narrower b, out of place and in place, with and without a clamp. -0 in a beside b's
+// padding gives +0 (-0 + +0), and NaN stays NaN.
+TEST(F32VAddPadded, AgainstTheAddOfThePaddedOperand) {
+  Rng rng(11);
+  constexpr size_t kRows = 3;
+  for (const VAddPaddedKernel& k : kAddPaddedKernels) {
+    for (size_t ca = 1; ca <= 13; ++ca) {
+      for (size_t cb = 1; cb <= ca; ++cb) {
+        std::vector<float> a = rng.Vector(kRows * ca, -4.0f, 4.0f);
+        const std::vector<float> b = rng.Vector(kRows * cb, -2.0f, 2.0f);
+        a[ca - 1] = -0.0f;  // padding when cb < ca
+        a[kRows * ca - 1] = NAN;
+        for (const auto& [lo, hi] : {std::pair{-INFINITY, INFINITY}, std::pair{-0.5f, 1.25f}}) {
+          const MinMaxParams params{lo, hi};
+          std::vector<float> want(a.size());
+          for (size_t r = 0; r < kRows; ++r) {
+            for (size_t c = 0; c < ca; ++c) {
+              float v = a[r * ca + c] + (c < cb ? b[r * cb + c] : 0.0f);
+              v = v < lo ? lo : v;
+              want[r * ca + c] = hi < v ? hi : v;
+            }
+          }
+          for (const bool in_place : {false, true}) {
+            std::vector<float> y = in_place ? a : std::vector<float>(a.size(), 7.0f);
+            k.fn(kRows, ca, cb, in_place ? y.data() : a.data(), b.data(), y.data(), &params);
+            for (size_t i = 0; i < y.size(); ++i) {
+              ASSERT_TRUE(SameBits(y[i], want[i])) << k.name << " ca=" << ca << " cb=" << cb << " i=" << i
+                                                   << " in_place=" << in_place << ": " << y[i] << " vs " << want[i];
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_NE(GetF32VAddPadded(), nullptr);
+}
+
 TEST(F32VBinary, DispatchTable) {
   const float a[5] = {1, 2, 3, 4, 5};
   const float b[5] = {2, 2, 2, 2, 2};
