@@ -157,11 +157,17 @@ async function instantiate() {
 // background threads are busy tiering it up for ~45 s on 2 cores and our pthread workers, started after
 // that, took 40-65 s to report ready; started first, they are up in ~0.1 s. In browsers the download and
 // compilation overlap the page's own loading instead of following it (bench/first-result.mjs).
-// Once loaded, `prime(runtime)` runs where `options.prime` (default: platform.prime) says so (api/prime.js).
+// Once loaded, `prime(runtime)` runs where `options.prime` (default: platform.prime) says so (api/prime.js): true
+// at once, 'idle' in the page's next idle period (requestIdleCallback, within 2 s; a task where there is none).
 export function preloadRuntime(prime) {
   if (!(options.preload ?? platform?.preload)) return;
   loadRuntime().then((runtime) => {
-    if (options.prime ?? platform?.prime) return prime?.(runtime);
+    const when = options.prime ?? platform?.prime;
+    if (!when || !prime) return undefined;
+    if (when !== 'idle') return prime(runtime);
+    const later = (fn) => (typeof globalThis.requestIdleCallback === 'function'
+      ? globalThis.requestIdleCallback(fn, { timeout: 2000 }) : setTimeout(fn, 0));
+    return new Promise((resolve) => later(() => resolve(prime(runtime))));
   }).catch(() => {});
 }
 

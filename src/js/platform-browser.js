@@ -13,6 +13,10 @@ export const browserPlatform = {
   // and the wasm compiles, while the page goes on loading its own scripts and framework.
   preload: true,
   fetchesEarly: true,  // loader.js: the wasm is requested beside the glue, not after it
+  // Then primes (api/prime.js) once the page is idle: V8 compiles our wasm lazily, function by function on its first
+  // call, and a first model's builder calls and build() paid for it (LiteRT.js's first compile, Chromium: our calls
+  // 110-150 ms unprimed, 27-37 primed; docs/decisions.md#priming).
+  prime: 'idle',
 
   hardwareConcurrency: async () => globalThis.navigator?.hardwareConcurrency ?? 1,
 

@@ -24,9 +24,10 @@ export interface WebnnWasmOptions {
   preload?: boolean;
   /**
    * Once preloaded, build and run a small graph in the background so the engine's optimising compiler has our
-   * common kernels ready before the first real graph (default: true in Node, false in browsers).
+   * common kernels ready before the first real graph: true at once, 'idle' in the page's first idle period
+   * (default: true in Node, 'idle' in browsers).
    */
-  prime?: boolean;
+  prime?: boolean | 'idle';
 }
 
 export interface InstallOptions extends WebnnWasmOptions {
