@@ -101,6 +101,15 @@ async function main() {
     const info = await lib.runtimeInfo();
     return { ok: info.variant === expect, detail: `runtimeInfo() = ${JSON.stringify(info)}, crossOriginIsolated=${self.crossOriginIsolated}` };
   });
+  await check('the runtime primed itself once the page was idle: its graph built and dispatched', async () => {
+    // Priming (src/js/api/prime.js) starts in the page's first idle period after the load, so it may not have yet.
+    let outcome = null;
+    for (const t0 = performance.now(); outcome === null && performance.now() - t0 < 10000;) {
+      outcome = await lib.__testing.primed();
+      if (outcome === null) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { ok: outcome === true, detail: `primed() = ${outcome}` };
+  });
   await check('small graph (conv2d+add+relu, mul) exact', () => runSmallGraph());
   await check(`dedicated worker: importScripts(iife) + small graph, variant ${expect}`, () => new Promise((resolve) => {
     const worker = new Worker(workerUrl({}));
