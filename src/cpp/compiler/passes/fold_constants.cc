@@ -58,6 +58,13 @@ Status FoldConstants(Subgraph& g, bool widen_dequantized) {
     }
     ASSIGN_OR_RETURN(auto step, LowerNode(args));
     runtime::ExecContext ctx;
+    // The step's scratch, as a plan gives it (a first conv copies its padded input there: run with none, it wrote
+    // at address 0 of the module's memory).
+    std::shared_ptr<runtime::Buffer> scratch;
+    if (const size_t bytes = step->scratch_bytes()) {
+      ASSIGN_OR_RETURN(scratch, runtime::Buffer::AllocateForOverwrite(bytes));
+      ctx.scratch = static_cast<uint8_t*>(scratch->data());
+    }
     ctx.constants = &constants;
     ctx.outputs = outputs.data();
     ctx.pool = &inline_pool;
