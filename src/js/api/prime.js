@@ -26,7 +26,7 @@ const builderMethods = Object.fromEntries(
   ['input', 'constant', 'conv2d', 'convTranspose2d', 'clamp', 'hardSwish', 'sigmoid', 'resample2d', 'concat', 'averagePool2d',
    'maxPool2d', 'add', 'mul', 'div', 'reshape', 'matmul', 'gemm', 'layerNormalization', 'softmax', 'erf', 'tanh', 'transpose',
    'reduceMean', 'relu', 'pad', 'build'].map((name) => [name, B[name]]));
-const contextMethods = { createTensor: C.createTensor, dispatch: C.dispatch, destroy: C.destroy };
+const contextMethods = { createTensor: C.createTensor, dispatch: C.dispatch, destroy: C.destroy, opSupportLimits: C.opSupportLimits };
 const shapeOf = Object.getOwnPropertyDescriptor(MLOperand.prototype, 'shape').get;
 const DISPATCHES = 4;
 const INPUT_SHAPE = [1, 8, 16, 16];
@@ -80,6 +80,9 @@ async function prime(runtime) {
   let context = null;
   try {
     context = new MLContext(INTERNAL, runtime);
+    // The frameworks ask for it first (onnxruntime-web's WebNN EP, LiteRT.js's delegate); made once per runtime
+    // (ml-context.js), the first time cold: 7-30 ms of LiteRT.js's first compile in Chromium.
+    contextMethods.opSupportLimits.call(context);
     const builder = new MLGraphBuilder(context);
     const outputs = primingGraph(builder);
     const graph = await builderMethods.build.call(builder, outputs);
