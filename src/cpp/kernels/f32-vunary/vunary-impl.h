@@ -106,8 +106,9 @@ inline v128_t ReduceByLn2(v128_t x, v128_t n, v128_t lo) {
 // n = round(x log2(e)) by adding 1.5 * 2^23 + 127: x log2(e)'s low mantissa bits are then n + 127, which a
 // shift by 23 turns into the float 2^n (for n >= -126), with neither nearest nor a float-to-int conversion.
 // Returns that biased sum; *n is n as a float, and *x_log2e (if asked) x log2(e) as rounded.
+constexpr float kRoundLog2eMagic = 12583039.0f;  // 0x1.8000FEp23: 1.5 * 2^23 + 127
 inline v128_t RoundTimesLog2e(v128_t x, v128_t* n, v128_t* x_log2e = nullptr) {
-  const v128_t magic = Splat(12583039.0f);  // 0x1.8000FEp23
+  const v128_t magic = Splat(kRoundLog2eMagic);
   const v128_t xl = wasm_f32x4_mul(x, Splat(1.44269504088896341f));
   const v128_t biased = wasm_f32x4_add(xl, magic);
   *n = wasm_f32x4_sub(biased, magic);
@@ -126,7 +127,8 @@ inline v128_t Expm1Poly(v128_t t) {
   return wasm_f32x4_add(t, wasm_f32x4_mul(wasm_f32x4_mul(t, t), q));
 }
 
-// p * 2^n for integral n in [-150, 128] (NaN -> 0: p is NaN already), p in [0.5, 2), rounded once, with no
+// p * 2^n for RoundTimesLog2e's n, read as an integer from its sum `biased` (whose bits are the magic's plus n; a NaN
+// lane's are anything: p is NaN already), n in [-153, 128], p in [0.5, 2), rounded once, with no
 // float operation that reads or makes a subnormal (x86 takes a microcode assist for each: a sigmoid over
 // logits below -87, a segmentation mask's background, ran at 9.4 ns per element, now 3.0; above -87, 0.9).
 // A lane whose result is subnormal is made as integers: big = p 2^(n + 149) is exact and below 2^23 there, and adding 2^23
@@ -134,7 +136,7 @@ inline v128_t Expm1Poly(v128_t t) {
 // subnormal's bit pattern. Every other lane is p 2^n as two normal factors (its p and n replaced in the
 // subnormal lanes, so that they make nothing subnormal either).
 inline v128_t MulPow2(v128_t p, v128_t biased) {
-  const v128_t ni = wasm_i32x4_sub(biased, wasm_i32x4_const_splat(0x4B40007F));
+  const v128_t ni = wasm_i32x4_sub(biased, wasm_i32x4_const_splat(__builtin_bit_cast(int32_t, kRoundLog2eMagic)));
   const v128_t n_low = wasm_i32x4_min(ni, wasm_i32x4_const_splat(-100));  // 2^(n_low + 149) stays a float
   const v128_t big = wasm_f32x4_mul(p, wasm_i32x4_shl(wasm_i32x4_add(n_low, wasm_i32x4_const_splat(149 + 127)), 23));
   const v128_t two23 = wasm_f32x4_const_splat(8388608.0f);
@@ -153,7 +155,7 @@ inline v128_t MulPow2(v128_t p, v128_t biased) {
 // no lane's argument is below -87 (n >= -126; kExact = false: the caller guarantees it), else MulPow2, rounded
 // once into the subnormal range. (NaN compares false and takes the multiply: p is NaN already.)
 template <bool kExact>
-inline v128_t TimesPow2(v128_t p, v128_t biased, v128_t n, v128_t arg) {
+inline v128_t TimesPow2(v128_t p, v128_t biased, v128_t arg) {
   if (!kExact || !wasm_v128_any_true(wasm_f32x4_lt(arg, Splat(-87.0f)))) {
     return wasm_f32x4_mul(p, wasm_i32x4_shl(biased, 23));
   }
@@ -181,7 +183,7 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   const v128_t t = ReduceByLn2<kWithLo>(x, n, lo);
   v128_t p = wasm_f32x4_add(Splat(1.0f), Expm1Poly(t));
   if constexpr (kTimes) p = wasm_f32x4_mul(p, m);
-  return TimesPow2<kExact>(p, biased, n, sum);
+  return TimesPow2<kExact>(p, biased, sum);
 }
 // exp(x) for x <= 0 reduced in base 2, for callers whose tolerance is tens of ULP (softmax's long rows):
 // x log2(e) rounded to float, n = round(that), 2^u for u = that - n (exact, |u| <= 1/2) from the degree-5
@@ -200,7 +202,7 @@ inline v128_t ExpNonPositiveBase2F32(v128_t x) {
   p = wasm_f32x4_add(Splat(0.240222812f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(0.693147182f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_mul(p, u));
-  return TimesPow2<kExact>(p, biased, n, x);
+  return TimesPow2<kExact>(p, biased, x);
 }
 inline v128_t ExpNonPositiveF32(v128_t x, v128_t lo) { return ExpNonPositiveImpl<true, false>(x, lo, lo); }
 template <bool kExact = true>
