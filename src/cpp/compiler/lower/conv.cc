@@ -298,20 +298,11 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
     a.ConsumeConstant(2);
     return StepPtr(std::move(step));
   }
+  const ConvGeometry original = g;
   const std::optional<ConvGeometry> merged = one_by_one || runtime_weights ? std::nullopt : MergedRowGeometry(g);
   if (merged) {
-    const ConvGeometry original = g;
     g = *merged;
     ks = g.taps();
-    runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks));
-    PackConvWeights(g, ks, cfg.nr, filter, bias, packed.data());
-    a.ConsumeConstant(1);
-    a.ConsumeConstant(2);
-    auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], false, ConvActivation(p));
-    if (original.p.pad_left || original.p.pad_right) {
-      step->SetPaddedCopy(original.iw, original.p.pad_left, original.p.pad_right);
-    }
-    return StepPtr(std::move(step));
   }
   runtime::AlignedVector<float> packed(kernels::F32PackedGemmSize(g.og, g.cg, cfg.nr, ks) * p.groups);
   if (!runtime_weights) {
@@ -320,6 +311,9 @@ Expected<StepPtr> LowerConv2d(const LowerArgs& a) {
     a.ConsumeConstant(2);
   }
   auto step = std::make_unique<Conv2dGemmStep>(g, std::move(packed), a.in[0], a.out[0], one_by_one, ConvActivation(p));
+  if (merged && (original.p.pad_left || original.p.pad_right)) {
+    step->SetPaddedCopy(original.iw, original.p.pad_left, original.p.pad_right);
+  }
   if (runtime_weights) {
     step->SetRuntimeWeights(a.in[1], a.has_input(2) ? std::optional<TensorRef>(a.in[2]) : std::nullopt);
   }
