@@ -20,10 +20,13 @@ namespace {
 using testing::Rng;
 using testing::SameBits;
 
-struct VBinaryKernel {
+// A kernel of a stamped list: its name and entry point.
+template <typename Fn>
+struct NamedKernel {
   const char* name;
-  F32VBinaryFn fn;
+  Fn fn;
 };
+using VBinaryKernel = NamedKernel<F32VBinaryFn>;
 
 #define WEBNN_F32_VBINARY_UKERNEL(name) VBinaryKernel{#name, name},
 const VBinaryKernel kKernels[] = {
@@ -173,10 +176,7 @@ TEST(F32VBinary, PowcFastExponentsOverAStrideOfAllFloats) {
   }
 }
 
-struct VAddPaddedKernel {
-  const char* name;
-  F32VAddPaddedFn fn;
-};
+using VAddPaddedKernel = NamedKernel<F32VAddPaddedFn>;
 #define WEBNN_F32_VADDPAD_UKERNEL(name) VAddPaddedKernel{#name, name},
 const VAddPaddedKernel kAddPaddedKernels[] = {
 #include "kernels/f32-vbinary/f32-vaddpad.inc"
