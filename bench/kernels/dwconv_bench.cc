@@ -1,4 +1,4 @@
-// f32 and qu8 depthwise convolution kernels stamped from f32-dwconv.inc and qu8-dwconv.inc, driven one output row at a time as
+// f32 and qu8 depthwise convolution kernels stamped from f32-dwconv.inc, f32-dwconv-direct.inc and qu8-dwconv.inc, driven one output row at a time as
 // compiler/lower/conv.cc's step does: the 3x3 and 5x5 layers of the shared models (MobileNetV2,
 // EfficientNet-B0), stride 1, padding kept inside the input so every tap reads real data.
 #include <string>
@@ -55,6 +55,31 @@ void Run(const char* name, size_t kernel_taps, Call call) {
 #include "kernels/f32-dwconv/f32-dwconv.inc"
 #undef WEBNN_F32_DWCONV_UKERNEL
 #undef WEBNN_F32_DWCONV_GENERIC_UKERNEL
+
+// The direct kernels on the same shapes at their stride (every window inside the input), a row at a time.
+void RunDirect(const char* name, size_t k, size_t stride, kernels::F32DwconvDirectUkernelFn fn) {
+  for (const Shape& s : kShapes) {
+    if (s.k != k) continue;
+    const size_t taps = k * k, iw = (s.w - 1) * stride + k, ih = (s.h - 1) * stride + k;
+    std::vector<float> input(ih * iw * s.c, 0.5f), w(taps * s.c, 0.25f), bias(s.c, 0.0f), out(s.h * s.w * s.c);
+    std::vector<float> packed(kernels::F32PackedDwconvSize(s.c, taps, 4));
+    kernels::F32PackDwconv(s.c, taps, 4, w.data(), bias.data(), packed.data());
+    kernels::MinMaxParams params{-1e30f, 1e30f};
+    double t = BestSeconds([&] {
+      for (size_t y = 0; y < s.h; ++y) {
+        fn(s.c, s.w, input.data() + y * stride * iw * s.c, iw * s.c * sizeof(float), packed.data(),
+           out.data() + y * s.w * s.c, &params);
+      }
+    });
+    Report(name, std::to_string(s.h) + "x" + std::to_string(s.w) + "x" + std::to_string(s.c) + " " + std::to_string(k) +
+                     "x" + std::to_string(k) + " s" + std::to_string(stride), t, 2.0 * s.h * s.w * s.c * taps, 0);
+  }
+}
+
+#define WEBNN_F32_DWCONV_DIRECT_UKERNEL(k, s, p, name) \
+  const Register register_##name(#name, [] { RunDirect(#name, k, s, kernels::name); });
+#include "kernels/f32-dwconv-direct/f32-dwconv-direct.inc"
+#undef WEBNN_F32_DWCONV_DIRECT_UKERNEL
 
 // The qu8 kernels on the same shapes (uint8 activations, int16 weights, int32 out), beside the f32 rows.
 void RunQu8(const char* name, size_t kernel_taps, kernels::QU8DwconvUkernelFn fn) {

@@ -43,6 +43,22 @@ size_t F32PackedDwconvSize(size_t channels, size_t taps, size_t cr);  // in floa
 // w is [taps][channels] (HWIO-like: tap-major, channel contiguous).
 void F32PackDwconv(size_t channels, size_t taps, size_t cr, const float* w, const float* bias, float* packed);
 
+// Direct kernels, for the output pixels whose windows lie wholly inside the input (no padding, dilation 1
+// along the row): pixel x of the run reads tap (ky, kx) at input + ky * input_row_stride BYTES +
+// (x * S + kx) * channels floats, and writes `channels` floats at output + x * channels. Same packed
+// weights as the CR 4 kernels above, same summation order: the same bits as the indirect kernels.
+using F32DwconvDirectUkernelFn = void (*)(size_t channels, size_t output_width, const float* input,
+                                          size_t input_row_stride, const float* packed_w, float* output,
+                                          const MinMaxParams* params);
+
+struct F32DwconvDirectConfig {
+  uint32_t kernel_size, stride, pixel_tile;  // K x K taps, column stride S, P pixels per step
+  F32DwconvDirectUkernelFn ukernel;
+};
+
+// The direct kernel for K x K windows at column stride S (3 or 5, 1 or 2), else nullptr.
+const F32DwconvDirectConfig* GetF32DwconvDirectConfig(size_t kernel_size, size_t stride);
+
 #define WEBNN_F32_DWCONV_UKERNEL(taps, cr, name)                                                              \
   void name(size_t channels, size_t output_width, const float** input, const float* packed_w, float* output, \
             size_t input_stride, size_t output_increment, size_t input_offset, const float* zero,          \
@@ -54,5 +70,11 @@ void F32PackDwconv(size_t channels, size_t taps, size_t cr, const float* w, cons
 #include "kernels/f32-dwconv/f32-dwconv.inc"
 #undef WEBNN_F32_DWCONV_UKERNEL
 #undef WEBNN_F32_DWCONV_GENERIC_UKERNEL
+
+#define WEBNN_F32_DWCONV_DIRECT_UKERNEL(k, s, p, name)                                                 \
+  void name(size_t channels, size_t output_width, const float* input, size_t input_row_stride, \
+            const float* packed_w, float* output, const MinMaxParams* params);
+#include "kernels/f32-dwconv-direct/f32-dwconv-direct.inc"
+#undef WEBNN_F32_DWCONV_DIRECT_UKERNEL
 
 }  // namespace webnn::kernels

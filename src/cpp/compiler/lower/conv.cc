@@ -1,6 +1,7 @@
 // conv2d (NHWC input, OHWI filter) on the GEMM microkernels: weights are packed once here, at build.
 //  - 1x1, stride 1, no padding: plain GEMM over the [N*H*W, C] input.
-//  - depthwise (groups == C == O): dwconv microkernels over an indirection buffer.
+//  - depthwise (groups == C == O): dwconv microkernels over an indirection buffer, and direct kernels (3x3 and
+//    5x5, strides 1 and 2) for the output pixels whose windows lie inside the input.
 //  - 3x3, stride and dilation 1, one group, enough channels: Winograd F(2x2, 3x3) (conv_winograd.cc).
 //  - few input channels (an image's first conv, C <= 4), one group: the indirect GEMM over each filter row's KW
 //    taps as one run of KW x C contiguous floats (MergedRowGeometry), the input copied with its left and right
@@ -199,6 +200,15 @@ class DepthwiseConvStep final : public runtime::Step {
       : g_(g), cfg_(cfg), packed_(std::move(packed)), in_(in), out_(out), activation_(activation),
         zero_(size_t{g.c} + 16, 0.0f) {
     if (!Banded()) AllocationCount<const float*>({g.pixels(), g.kh, g.kw});  // the run's indirection table (see above)
+    // The output columns whose windows lie inside the input's width take the direct kernel (same packing, same
+    // bits) in the rows whose windows lie inside its height: [direct_begin_, direct_end_).
+    const ConvWindow& p = g.p;
+    if (g.kh == g.kw && p.dilation_w == 1) direct_ = kernels::GetF32DwconvDirectConfig(g.kw, p.stride_w);
+    if (direct_ && int64_t{g.iw} + p.pad_left >= g.kw) {
+      direct_begin_ = std::min<size_t>(g.ow, (size_t{p.pad_left} + p.stride_w - 1) / p.stride_w);
+      direct_end_ = std::min<size_t>(g.ow, (size_t{g.iw} + p.pad_left - g.kw) / p.stride_w + 1);
+    }
+    if (direct_begin_ >= direct_end_) direct_ = nullptr;
   }
 
   const char* name() const override { return "conv2d/dwconv"; }
@@ -214,17 +224,32 @@ class DepthwiseConvStep final : public runtime::Step {
     ParallelRows(ctx.pool, rows, uint64_t{g_.ow} * g_.c * taps, [&](uint64_t begin, uint64_t end) {
       // Banded: each output row's pointers ([pixel][tap], as IGEMM's with MR 1) into the task's buffer.
       std::vector<const float*> band(banded ? size_t{g_.ow} * taps : 0);
-      for (uint64_t row = begin; row < end; ++row) {
-        const float** ind = indirection + row * g_.ow * taps;
+      // Output pixels [x0, x1) of the row through the indirection.
+      const auto indirect = [&](uint64_t row, const float** ind, size_t x0, size_t x1, float* out) {
+        if (x0 >= x1) return;
         if (banded) {
-          FillIndirection(g_, input, zero_.data(), 1, row * g_.ow, (row + 1) * g_.ow, band.data());
+          FillIndirection(g_, input, zero_.data(), 1, row * g_.ow + x0, row * g_.ow + x1, band.data() + x0 * taps);
           ind = band.data();
         }
-        float* out = output + row * g_.ow * g_.c;
+        ind += x0 * taps;
+        out += x0 * g_.c;
         if (cfg_->ukernel) {
-          cfg_->ukernel(g_.c, g_.ow, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+          cfg_->ukernel(g_.c, x1 - x0, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
         } else {
-          cfg_->generic(g_.c, g_.ow, taps, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+          cfg_->generic(g_.c, x1 - x0, taps, ind, packed_.data(), out, taps * sizeof(void*), 0, 0, zero_.data(), &params);
+        }
+      };
+      for (uint64_t row = begin; row < end; ++row) {
+        const float** ind = banded ? nullptr : indirection + row * g_.ow * taps;
+        float* out = output + row * g_.ow * g_.c;
+        const float* corner = direct_ ? DirectCorner(input, row) : nullptr;
+        if (corner) {
+          indirect(row, ind, 0, direct_begin_, out);
+          direct_->ukernel(g_.c, direct_end_ - direct_begin_, corner, size_t{g_.p.dilation_h} * g_.iw * g_.c * sizeof(float),
+                           packed_.data(), out + direct_begin_ * g_.c, &params);
+          indirect(row, ind, direct_end_, g_.ow, out);
+        } else {
+          indirect(row, ind, 0, g_.ow, out);
         }
         activation_.Apply(out, 1, size_t{g_.ow} * g_.c, size_t{g_.ow} * g_.c);
       }
@@ -234,8 +259,21 @@ class DepthwiseConvStep final : public runtime::Step {
  private:
   bool Banded() const { return BandedIndirection(g_, 1); }
 
+  // The window corner of output pixel direct_begin_ of output row `row` (image x output row), or null when
+  // that row's windows reach into the padding above or below.
+  const float* DirectCorner(const float* input, uint64_t row) const {
+    const ConvWindow& p = g_.p;
+    const uint64_t image = row / g_.oh;
+    const int64_t iy = int64_t(row % g_.oh) * p.stride_h - p.pad_top;
+    if (iy < 0 || iy + int64_t{g_.kh - 1} * p.dilation_h >= g_.ih) return nullptr;
+    const size_t ix = direct_begin_ * p.stride_w - p.pad_left;
+    return input + ((image * g_.ih + uint64_t(iy)) * g_.iw + ix) * g_.c;
+  }
+
   ConvGeometry g_;
   const kernels::F32DwconvConfig* cfg_;
+  const kernels::F32DwconvDirectConfig* direct_ = nullptr;
+  size_t direct_begin_ = 0, direct_end_ = 0;
   runtime::AlignedVector<float> packed_;
   TensorRef in_, out_;
   ConvActivation activation_;

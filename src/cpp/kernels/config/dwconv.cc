@@ -22,6 +22,16 @@ const F32DwconvConfig& GetF32DwconvGenericConfig() {
   return config;
 }
 
+const F32DwconvDirectConfig* GetF32DwconvDirectConfig(size_t kernel_size, size_t stride) {
+  static const F32DwconvDirectConfig k3s1{3, 1, 4, f32_dwconv_direct_minmax_ukernel_3x3s1_4x4c__wasmsimd};
+  static const F32DwconvDirectConfig k3s2{3, 2, 2, f32_dwconv_direct_minmax_ukernel_3x3s2_2x4c__wasmsimd};
+  static const F32DwconvDirectConfig k5s1{5, 1, 4, f32_dwconv_direct_minmax_ukernel_5x5s1_4x4c__wasmsimd};
+  static const F32DwconvDirectConfig k5s2{5, 2, 2, f32_dwconv_direct_minmax_ukernel_5x5s2_2x4c__wasmsimd};
+  if (kernel_size == 3) return stride == 1 ? &k3s1 : stride == 2 ? &k3s2 : nullptr;
+  if (kernel_size == 5) return stride == 1 ? &k5s1 : stride == 2 ? &k5s2 : nullptr;
+  return nullptr;
+}
+
 size_t F32PackedDwconvSize(size_t channels, size_t taps, size_t cr) {
   return (channels + cr - 1) / cr * cr * (taps + 1);
 }

@@ -1,4 +1,4 @@
-// f32 dwconv kernels stamped from f32-dwconv.inc: 9, 25 and generic (1, 2, 4, 9, 13, 49 taps)
+// f32 dwconv kernels stamped from f32-dwconv.inc and f32-dwconv-direct.inc: 9, 25 and generic (1, 2, 4, 9, 13, 49 taps)
 // against a double-precision depthwise convolution and SIMD against the scalar twin (bit-exact),
 // channels 1..17, several output pixels, zero (padding) taps, input_offset, output_increment, clamps.
 #include "kernels/dwconv.h"
@@ -110,6 +110,79 @@ TEST(F32Dwconv, AllKernels) {
   EXPECT_GT(checked, 300u);
 }
 
+// The direct kernels stamped from f32-dwconv-direct.inc: every run of output pixels (1..9, so every pixel tail),
+// channels 1..17 and 32, a row stride wider than the row (as a dilated height gives), against their scalar
+// twin and the indirect up4c kernel over the same windows (both bit-exact), and a double reference.
+struct DirectKernel {
+  const char* name;
+  size_t k, s, p;
+  F32DwconvDirectUkernelFn fn;
+};
+#define WEBNN_F32_DWCONV_DIRECT_UKERNEL(k, s, p, name) DirectKernel{#name, k, s, p, name},
+const DirectKernel kDirectKernels[] = {
+#include "kernels/f32-dwconv-direct/f32-dwconv-direct.inc"
+};
+#undef WEBNN_F32_DWCONV_DIRECT_UKERNEL
+
+void TestDirect(const DirectKernel& k, const DirectKernel& twin, size_t channels, size_t width, float lo, float hi,
+                uint32_t seed) {
+  Rng rng(seed);
+  const size_t taps = k.k * k.k, cols = (width - 1) * k.s + k.k;
+  const size_t row = cols * channels + 5;  // floats from one kernel row to the next
+  // The windows end exactly at the allocation's end: a read past the last pixel's channels leaves it.
+  std::vector<float> input = rng.Vector((k.k - 1) * row + cols * channels);
+  std::vector<float> w = rng.Vector(taps * channels), bias = rng.Vector(channels), zero(channels, 0.0f);
+  std::vector<float> packed(F32PackedDwconvSize(channels, taps, 4));
+  F32PackDwconv(channels, taps, 4, w.data(), bias.data(), packed.data());
+  std::vector<float> out(width * channels + 4, -99.0f), twin_out(out), indirect_out(out);
+  MinMaxParams p{lo, hi};
+  k.fn(channels, width, input.data(), row * sizeof(float), packed.data(), out.data(), &p);
+  twin.fn(channels, width, input.data(), row * sizeof(float), packed.data(), twin_out.data(), &p);
+  std::vector<const float*> ind(width * taps);
+  for (size_t x = 0; x < width; ++x) {
+    for (size_t t = 0; t < taps; ++t) ind[x * taps + t] = input.data() + (t / k.k) * row + (x * k.s + t % k.k) * channels;
+  }
+  f32_dwconv_minmax_ukernel_up4c__scalar(channels, width, taps, ind.data(), packed.data(), indirect_out.data(),
+                                         taps * sizeof(void*), 0, 0, zero.data(), &p);
+  for (size_t i = width * channels; i < out.size(); ++i) ASSERT_EQ(out[i], -99.0f) << k.name << " wrote past its pixels";
+  for (size_t x = 0; x < width; ++x) {
+    for (size_t c = 0; c < channels; ++c) {
+      const size_t i = x * channels + c;
+      double acc = bias[c];
+      for (size_t t = 0; t < taps; ++t) acc += double{ind[x * taps + t][c]} * w[t * channels + c];
+      acc = std::min<double>(std::max<double>(acc, lo), hi);
+      ASSERT_TRUE(testing::SameBits(out[i], twin_out[i])) << k.name << " vs " << twin.name << " c=" << c << " x=" << x;
+      ASSERT_TRUE(testing::SameBits(out[i], indirect_out[i])) << k.name << " vs the indirect kernel c=" << c << " x=" << x;
+      ASSERT_NEAR(out[i], acc, 1e-5 * (taps + 1)) << k.name << " c=" << c << " x=" << x;
+    }
+  }
+}
+
+const DirectKernel& DirectTwinOf(const DirectKernel& k) {
+  std::string name = k.name;
+  name = name.substr(0, name.find("__")) + "__scalar";
+  for (const DirectKernel& t : kDirectKernels)
+    if (name == t.name) return t;
+  return k;
+}
+
+TEST(F32DwconvDirect, AllKernels) {
+  size_t checked = 0;
+  for (const DirectKernel& k : kDirectKernels) {
+    for (size_t channels : {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 16, 17, 32}) {
+      for (size_t width = 1; width <= 9; ++width) {
+        TestDirect(k, DirectTwinOf(k), channels, width, -INFINITY, INFINITY,
+                   static_cast<uint32_t>(k.k * 1000 + k.s * 100 + channels * 10 + width));
+        if (::testing::Test::HasFatalFailure()) return;
+        ++checked;
+      }
+    }
+    TestDirect(k, DirectTwinOf(k), 11, 6, -0.5f, 0.75f, 7);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_GT(checked, 900u);
+}
+
 TEST(F32Dwconv, Config) {
   ASSERT_NE(GetF32DwconvConfig(9), nullptr);
   EXPECT_EQ(GetF32DwconvConfig(9)->primary_taps, 9u);
@@ -119,6 +192,16 @@ TEST(F32Dwconv, Config) {
   EXPECT_EQ(GetF32DwconvConfig(7), nullptr);
   EXPECT_NE(GetF32DwconvGenericConfig().generic, nullptr);
   EXPECT_EQ(F32PackedDwconvSize(5, 9, 4), 8u * 10u);
+  for (size_t kernel : {3, 5}) {
+    for (size_t stride : {1, 2}) {
+      const F32DwconvDirectConfig* direct = GetF32DwconvDirectConfig(kernel, stride);
+      ASSERT_NE(direct, nullptr);
+      EXPECT_EQ(direct->kernel_size, kernel);
+      EXPECT_EQ(direct->stride, stride);
+    }
+  }
+  EXPECT_EQ(GetF32DwconvDirectConfig(3, 3), nullptr);
+  EXPECT_EQ(GetF32DwconvDirectConfig(7, 1), nullptr);
 }
 
 }  // namespace
