@@ -83,6 +83,50 @@ TEST(F32MaxPool, NanPropagates) {
   for (int i = 0; i < 5; ++i) EXPECT_TRUE(SameBits(out[i], ref[i]));
 }
 
+// The <= 9-tap path takes the max alone and runs again with the NaN mask only when the taps' sum is NaN: a NaN in
+// one lane of one pixel among many, and +inf beside -inf (a NaN sum from inputs that hold none), give the scalar
+// twin's bits everywhere.
+TEST(F32MaxPool, NanOrInfinitiesAmongManyPixels) {
+  for (size_t taps : {4, 9}) {
+    for (int form = 0; form < 3; ++form) {
+      const size_t pixels = 7, channels = 13;
+      PoolSetup s = MakeSetup(pixels, taps, channels, false, static_cast<uint32_t>(taps * 7 + form));
+      if (form == 1) s.input[3 * s.row + s.offset_elems + 9] = NAN;
+      if (form == 2) {
+        s.input[2 * s.row + s.offset_elems + 5] = INFINITY;
+        s.input[4 * s.row + s.offset_elems + 5] = -INFINITY;
+      }
+      std::vector<float> out(pixels * channels), ref(pixels * channels);
+      MinMaxParams p{-INFINITY, INFINITY};
+      f32_maxpool_minmax_ukernel_up__wasmsimd_c4(pixels, taps, channels, s.ind.data(), s.offset_elems * 4, out.data(),
+                                                 taps * sizeof(void*), 0, &p);
+      f32_maxpool_minmax_ukernel_up__scalar_c1(pixels, taps, channels, s.ind.data(), s.offset_elems * 4, ref.data(),
+                                               taps * sizeof(void*), 0, &p);
+      size_t nans = 0;
+      for (size_t px = 0; px < pixels; ++px) {
+        for (size_t c = 0; c < channels; ++c) {
+          bool nan = false;
+          float m = -INFINITY;
+          for (size_t t = 0; t < taps; ++t) {
+            const float v = s.ind[px * taps + t][s.offset_elems + c];
+            nan |= std::isnan(v);
+            m = std::max(m, v);
+          }
+          const float got = out[px * channels + c];
+          ASSERT_TRUE(SameBits(got, ref[px * channels + c])) << "taps=" << taps << " form=" << form << " px=" << px << " c=" << c;
+          if (nan) {
+            ASSERT_TRUE(std::isnan(got));
+            ++nans;
+          } else {
+            ASSERT_EQ(got, m) << "taps=" << taps << " form=" << form << " px=" << px << " c=" << c;
+          }
+        }
+      }
+      if (form == 1) EXPECT_GT(nans, 0u);
+    }
+  }
+}
+
 TEST(F32PAvgPool, WindowsChannelsZeroRowsAndMultipliers) {
   for (size_t taps : {1, 2, 3, 9, 25, 7}) {
     for (size_t channels = 1; channels <= 17; ++channels) {
