@@ -84,12 +84,12 @@ double StoreExpMinusMax(size_t n, const float* x, float* y, v128_t vmax, v128_t 
 }
 
 // Pass 2 of a long row (n >= kLongRow): x - max rounded to float, exp reduced in base 2 with a polynomial
-// of degree 5 (ExpNonPositiveBase2F32: 127 -> 116 us on 128x1024 against the two-step ln2 reduction),
-// summed in float, one accumulator per vector of four. Each shortcut costs at most tens of ULP on a row whose
-// tolerance (WPT's, after the spec's own error analysis) is 3n + 3 ULP: x - max rounded puts up to half an
-// ULP of |x - max| <= 87 into exp's argument (< 88 ULP of the result; beyond 87, results underflow to near
-// zero), (x - max) log2(e) rounded up to 45 more, and sixteen float lanes of n/16 terms each add up to n/16
-// ULP to the sum.
+// of degree 4 (ExpNonPositiveBase2F32: 127 -> 113 us on 128x1024 against the two-step ln2 reduction at
+// degree 5, 94-98 at degree 4), summed in float, one accumulator per vector of four. The shortcuts cost at
+// most ~210 ULP on a row whose tolerance (WPT's, after the spec's own error analysis) is 3n + 3 ULP, 387 at
+// the shortest: x - max rounded puts up to half an ULP of |x - max| <= 87 into exp's argument (< 88 ULP of
+// the result; beyond 87, results underflow to near zero), (x - max) log2(e) rounded up to 45 more, the
+// polynomial 70, and sixteen float lanes of n/16 terms each add up to n/16 ULP to the sum.
 template <bool kExact>
 float StoreExpMinusMaxLong(size_t n, const float* x, float* y, v128_t vmax) {
   v128_t s[4] = {wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f), wasm_f32x4_splat(0.0f)};

@@ -185,21 +185,21 @@ inline v128_t ExpNonPositiveImpl(v128_t x, v128_t lo, v128_t m) {
   if constexpr (kTimes) p = wasm_f32x4_mul(p, m);
   return TimesPow2<kExact>(p, biased, sum);
 }
-// exp(x) for x <= 0 reduced in base 2, for callers whose tolerance is tens of ULP (softmax's long rows):
-// x log2(e) rounded to float, n = round(that), 2^u for u = that - n (exact, |u| <= 1/2) from the degree-5
-// polynomial 1 + t + t^2 q(t), q of degree 3 (tools/fit-exp-poly.mjs 3: 2.14 ULP), rescaled to u
-// (coefficient k times ln2^k) in one Horner chain. Five operations fewer than ExpNonPositiveF32's two-step
-// ln2 reduction and degree-6 polynomial; the rounding of x log2(e) (half an ULP of up to 126) costs up to
-// ln2 2^-18 relative, ~45 ULP.
+// exp(x) for x <= 0 reduced in base 2, for callers whose tolerance is hundreds of ULP (softmax's long rows):
+// x log2(e) rounded to float, n = round(that), 2^u for u = that - n (exact, |u| <= 1/2) from the degree-4
+// polynomial 1 + t + t^2 q(t), q of degree 2 (tools/fit-exp-poly.mjs 2: 69.7 ULP evaluated in float32 in this
+// form), rescaled to u (coefficient k times ln2^k) in one Horner chain. Seven operations fewer than
+// ExpNonPositiveF32's two-step ln2 reduction and degree-6 polynomial (degree 5 here, 2.3 ULP, took 113 us on
+// softmax 128x1024 against 94-98); the rounding of x log2(e) (half an ULP of up to 126) costs up to ln2 2^-18
+// relative, ~45 ULP.
 template <bool kExact>
 inline v128_t ExpNonPositiveBase2F32(v128_t x) {
   if constexpr (kExact) x = wasm_f32x4_pmax(x, Splat(-104.0f));
   v128_t n, xl;
   const v128_t biased = RoundTimesLog2e(x, &n, &xl);
   const v128_t u = wasm_f32x4_sub(xl, n);
-  v128_t p = wasm_f32x4_add(Splat(0.00966970902f), wasm_f32x4_mul(Splat(0.00133002643f), u));
-  p = wasm_f32x4_add(Splat(0.0555055998f), wasm_f32x4_mul(p, u));
-  p = wasm_f32x4_add(Splat(0.240222812f), wasm_f32x4_mul(p, u));
+  v128_t p = wasm_f32x4_add(Splat(0.0557933338f), wasm_f32x4_mul(Splat(0.00952835288f), u));
+  p = wasm_f32x4_add(Splat(0.240251079f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(0.693147182f), wasm_f32x4_mul(p, u));
   p = wasm_f32x4_add(Splat(1.0f), wasm_f32x4_mul(p, u));
   return TimesPow2<kExact>(p, biased, x);

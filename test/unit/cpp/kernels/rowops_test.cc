@@ -56,8 +56,9 @@ TEST(F32Softmax, RowsAgainstDouble) {
 
 TEST(F32Softmax, LongRowsWithinTheirTolerance) {
   // Rows of 128 and more take the float path: WPT's bound is 3n + 3 ULP; we hold them to the error analysis'
-  // worst case, 138 + n/16 (88 from rounding x - max, 45 from rounding (x - max) log2(e) in exp's base-2
-  // reduction, 4 from its polynomial, n/16 from the float sum, 1 from 1/sum): 146 at n = 128 against 387.
+  // worst case, 204 + n/16 (88 from rounding x - max, 45 from rounding (x - max) log2(e) in exp's base-2
+  // reduction, 70 from its polynomial of degree 4, n/16 from the float sum, 1 from 1/sum): 212 at n = 128
+  // against 387.
   Rng rng(7);
   int64_t worst = 0;
   for (size_t n : {127, 128, 131, 509, 1024, 1027}) {
@@ -73,7 +74,7 @@ TEST(F32Softmax, LongRowsWithinTheirTolerance) {
       for (size_t i = 0; i < n; ++i) {
         const int64_t d = UlpDistance(y[i], static_cast<float>(ref[i]));
         worst = std::max(worst, d);
-        ASSERT_LE(d, n < 128 ? 12 : 138 + static_cast<int64_t>(n / 16)) << "n=" << n << " range=" << range << " i=" << i;
+        ASSERT_LE(d, n < 128 ? 12 : 204 + static_cast<int64_t>(n / 16)) << "n=" << n << " range=" << range << " i=" << i;
         ASSERT_TRUE(testing::SameBits(y[i], in_place[i]));
       }
     }
