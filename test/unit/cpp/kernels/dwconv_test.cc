@@ -82,10 +82,13 @@ void TestDwconv(const Kernel& k, const Kernel& twin, size_t taps, size_t channel
   }
 }
 
-const Kernel& TwinOf(const Kernel& k) {
+// The scalar twin of a stamped kernel: the entry of `list` named as `k` with its ISA suffix replaced by __scalar
+// (k itself when there is none).
+template <typename K, size_t N>
+const K& TwinOf(const K& k, const K (&list)[N]) {
   std::string name = k.name;
   name = name.substr(0, name.find("__")) + "__scalar";
-  for (const Kernel& t : kKernels)
+  for (const K& t : list)
     if (name == t.name) return t;
   return k;
 }
@@ -97,13 +100,13 @@ TEST(F32Dwconv, AllKernels) {
     for (size_t taps : tap_counts) {
       for (size_t channels = 1; channels <= 17; ++channels) {
         for (size_t width : {1, 3}) {
-          TestDwconv(k, TwinOf(k), taps, channels, width, -INFINITY, INFINITY, channels % 3 == 0,
+          TestDwconv(k, TwinOf(k, kKernels), taps, channels, width, -INFINITY, INFINITY, channels % 3 == 0,
                static_cast<uint32_t>(taps * 100 + channels * 3 + width));
           if (::testing::Test::HasFatalFailure()) return;
           ++checked;
         }
       }
-      TestDwconv(k, TwinOf(k), taps, 11, 2, -0.5f, 0.75f, false, 5);
+      TestDwconv(k, TwinOf(k, kKernels), taps, 11, 2, -0.5f, 0.75f, false, 5);
       if (::testing::Test::HasFatalFailure()) return;
     }
   }
@@ -158,26 +161,18 @@ void TestDirect(const DirectKernel& k, const DirectKernel& twin, size_t channels
   }
 }
 
-const DirectKernel& DirectTwinOf(const DirectKernel& k) {
-  std::string name = k.name;
-  name = name.substr(0, name.find("__")) + "__scalar";
-  for (const DirectKernel& t : kDirectKernels)
-    if (name == t.name) return t;
-  return k;
-}
-
 TEST(F32DwconvDirect, AllKernels) {
   size_t checked = 0;
   for (const DirectKernel& k : kDirectKernels) {
     for (size_t channels : {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 16, 17, 32}) {
       for (size_t width = 1; width <= 9; ++width) {
-        TestDirect(k, DirectTwinOf(k), channels, width, -INFINITY, INFINITY,
+        TestDirect(k, TwinOf(k, kDirectKernels), channels, width, -INFINITY, INFINITY,
                    static_cast<uint32_t>(k.k * 1000 + k.s * 100 + channels * 10 + width));
         if (::testing::Test::HasFatalFailure()) return;
         ++checked;
       }
     }
-    TestDirect(k, DirectTwinOf(k), 11, 6, -0.5f, 0.75f, 7);
+    TestDirect(k, TwinOf(k, kDirectKernels), 11, 6, -0.5f, 0.75f, 7);
     if (::testing::Test::HasFatalFailure()) return;
   }
   EXPECT_GT(checked, 900u);
