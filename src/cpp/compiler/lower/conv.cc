@@ -199,7 +199,6 @@ class DepthwiseConvStep final : public runtime::Step {
                     TensorRef out, ConvActivation activation)
       : g_(g), cfg_(cfg), packed_(std::move(packed)), in_(in), out_(out), activation_(activation),
         zero_(size_t{g.c} + 16, 0.0f) {
-    if (!Banded()) AllocationCount<const float*>({g.pixels(), g.kh, g.kw});  // the run's indirection table (see above)
     // The output columns whose windows lie inside the input's width take the direct kernel (same packing, same
     // bits) in the rows whose windows lie inside its height: [direct_begin_, direct_end_).
     const ConvWindow& p = g.p;
@@ -209,6 +208,7 @@ class DepthwiseConvStep final : public runtime::Step {
       direct_end_ = std::min<size_t>(g.ow, (size_t{g.iw} + p.pad_left - g.kw) / p.stride_w + 1);
     }
     if (direct_begin_ >= direct_end_) direct_ = nullptr;
+    if (!Banded()) AllocationCount<const float*>({g.pixels(), g.kh, g.kw});  // the run's indirection table (see above)
   }
 
   const char* name() const override { return "conv2d/dwconv"; }
@@ -222,7 +222,8 @@ class DepthwiseConvStep final : public runtime::Step {
     kernels::MinMaxParams params{g_.p.clamp.min, g_.p.clamp.max};
     size_t rows = size_t{g_.n} * g_.oh, taps = g_.taps();
     ParallelRows(ctx.pool, rows, uint64_t{g_.ow} * g_.c * taps, [&](uint64_t begin, uint64_t end) {
-      // Banded: each output row's pointers ([pixel][tap], as IGEMM's with MR 1) into the task's buffer.
+      // Banded: each output row's pointers ([pixel][tap], as IGEMM's with MR 1) into the task's buffer, for the
+      // pixels the indirect kernel takes.
       std::vector<const float*> band(banded ? size_t{g_.ow} * taps : 0);
       // Output pixels [x0, x1) of the row through the indirection.
       const auto indirect = [&](uint64_t row, const float** ind, size_t x0, size_t x1, float* out) {
@@ -257,7 +258,10 @@ class DepthwiseConvStep final : public runtime::Step {
   }
 
  private:
-  bool Banded() const { return BandedIndirection(g_, 1); }
+  // Pointers filled per output row into the task's buffer, no table kept: where the table would be large, and
+  // wherever a direct kernel serves the inside, as only the border pixels then read pointers (a kept table held
+  // every pixel's, and was rebuilt whenever the input moved).
+  bool Banded() const { return direct_ != nullptr || BandedIndirection(g_, 1); }
 
   // The window corner of output pixel direct_begin_ of output row `row` (image x output row), or null when
   // that row's windows reach into the padding above or below.
