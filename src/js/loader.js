@@ -147,8 +147,11 @@ async function instantiate() {
     restore();
   }
   // inlineStepMs (docs/usage.md, "install() and its options"): anything but a number >= 0 leaves the runtime's default.
-  module.init(numThreads, Number(options.inlineStepMs ?? -1));
-  return { module, memory: () => memory, numThreads, variant, threaded: threads };
+  // int8Activations (docs/usage.md): anything but false keeps the default, int8 activations for the 4-bit matmuls
+  // of one row.
+  const int8Activations = options.int8Activations !== false;
+  module.init(numThreads, Number(options.inlineStepMs ?? -1), int8Activations);
+  return { module, memory: () => memory, numThreads, variant, threaded: threads, int8Activations };
 }
 
 // Starts loading the runtime now, without waiting for it (a failure surfaces at the first real use).

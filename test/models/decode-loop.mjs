@@ -10,9 +10,11 @@
 // MatMulNBits (blocks of 32, zero points).
 //
 // Checks, with ORT's CPU fallback disabled (every node on WebNN or the session fails):
-//   - the first 40 steps' logits against onnxruntime-web's own wasm EP, fed the same tokens (its greedy choice):
-//     max |difference| <= 1e-3 * max |logit|; and the greedy tokens agree wherever the wasm EP's top two logits are
-//     further apart than that;
+//   - the first 40 steps' logits against onnxruntime-web's own wasm EP (float32 activations), fed the same tokens
+//     (its greedy choice): max |difference| <= 1e-3 * max |logit| with install({ int8Activations: false }), 2e-2
+//     with our default int8 activations for the one-row 4-bit matmuls (each value within 1/254 of its block's
+//     largest, through 2 layers and the LM head: 8.5e-3 measured); and the greedy tokens agree wherever the wasm
+//     EP's top two logits are further apart than that;
 //   - the projections run as matmul4bit steps and the embedding as a gather4bit step (the 4-bit weights kept at
 //     their size);
 //   - over N steps (default 1000): the cache never crosses JS after the page's empty one went in at step 0 (no
@@ -24,8 +26,9 @@ const COMPARE_STEPS = 40;
 const CONFIG = { hidden: 256, layers: 2, heads: 4, kvHeads: 2, mlp: 512, vocab: 512, cache: 32, block: 32 };
 
 // Runs the loop; resolves to { failures: [messages], summary }. `testing` is our __testing export.
-export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
+export async function runDecodeLoop({ ort, context, testing, steps = 1000, int8Activations = true }) {
   const V = CONFIG.vocab;
+  const tolerance = int8Activations ? 2e-2 : 1e-3;
   const bytes = decoderModel(CONFIG, { positions: steps + 1 });
   // Calls and bytes crossing JS on our context, per method.
   const traffic = { createTensor: 0, readTensor: [], writeTensor: [] };
@@ -81,7 +84,7 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
         }
       }
       worstError = Math.max(worstError, maxDiff / maxRef);
-      if (r[best] - r[second] > 1e-3 * maxRef) {
+      if (r[best] - r[second] > tolerance * maxRef) {
         checkedTokens++;
         if (next !== best) tokenMismatches++;
       }
@@ -104,7 +107,7 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
   const cacheCrossings = [...traffic.readTensor, ...traffic.writeTensor].filter((n) => n >= cacheElements).length;
 
   const summary = (`${steps} steps, ${stepMs.toFixed(2)} ms a step after the first ${COMPARE_STEPS} (${((tAlone - t0) / COMPARE_STEPS).toFixed(2)} beside the wasm EP); ` +
-              `${steps4bit} matmul4bit and ${gathers4bit} gather4bit steps per token; logits vs the wasm EP: max error ${worstError.toExponential(2)} of the largest; ` +
+              `${steps4bit} matmul4bit and ${gathers4bit} gather4bit steps per token; logits vs the wasm EP: max error ${worstError.toExponential(2)} of the largest (${int8Activations ? 'int8' : 'float32'} activations, bound ${tolerance}); ` +
               `greedy tokens ${checkedTokens - tokenMismatches} of ${checkedTokens} agree; createTensor ${createdAt100} by step 100, ` +
               `${traffic.createTensor - createdAt100} after; reads ${traffic.readTensor.length}, writes ${traffic.writeTensor.length}, ` +
               `${cacheCrossings} of them cache-sized; heap in use ${heapAt100} at step 100, ${heapEnd} at the end`);
@@ -112,7 +115,7 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000 }) {
   const fail = (m) => failures.push(m);
   if (steps4bit !== 7 * CONFIG.layers + 1) fail(`${steps4bit} matmul4bit steps, expected ${7 * CONFIG.layers + 1}`);
   if (gathers4bit !== 1) fail(`${gathers4bit} gather4bit steps, expected 1`);
-  if (worstError > 1e-3) fail(`logits differ from the wasm EP's by ${worstError} of the largest`);
+  if (worstError > tolerance) fail(`logits differ from the wasm EP's by ${worstError} of the largest`);
   if (tokenMismatches) fail(`${tokenMismatches} greedy tokens differ`);
   if (cacheCrossings) fail('the KV cache crossed JS');
   if (steps > 100 && traffic.createTensor !== createdAt100) fail('tensors were created after step 100');

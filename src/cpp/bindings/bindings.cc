@@ -86,6 +86,18 @@ graph::ArgValue NumberArgFrom(const val& v) {
   return a;
 }
 
+// install({int8Activations}) (docs/usage.md), as init() received it: how the graphs built from then on run a
+// 4-bit matmul of one row (compiler::CompileOptions).
+bool& Int8Activations() {
+  static bool int8_activations = true;
+  return int8_activations;
+}
+compiler::CompileOptions CompileOptionsOf(bool int8_activations) {
+  compiler::CompileOptions options;
+  options.int8_activations = int8_activations;
+  return options;
+}
+
 std::shared_ptr<runtime::Executor>& GlobalExecutor() {
   static std::shared_ptr<runtime::Executor> executor;
   return executor;
@@ -305,7 +317,8 @@ class Context {
 class GraphBuilder {
  public:
   explicit GraphBuilder(const Context& context)
-      : context_(context.get()), builder_(std::make_shared<graph::GraphBuilder>(context.get()->id())) {}
+      : context_(context.get()),
+        builder_(std::make_shared<graph::GraphBuilder>(context.get()->id(), CompileOptionsOf(Int8Activations()))) {}
 
   val input(std::string name, val type_name, val shape_array) {
     return Guarded([&]() -> val {
@@ -591,7 +604,8 @@ std::string OpSupportLimitsJson() {
 
 // Sizes the executor's compute pool and sets its inline policy (`inline_step_ms` negative or NaN: the default);
 // called once by the loader before any context exists.
-void Init(uint32_t num_threads, double inline_step_ms) {
+void Init(uint32_t num_threads, double inline_step_ms, bool int8_activations) {
+  Int8Activations() = int8_activations;
   if (GlobalExecutor()) return;
   GlobalExecutor() = std::make_shared<runtime::Executor>(
       std::max<uint32_t>(1, num_threads), inline_step_ms >= 0 ? inline_step_ms : runtime::Executor::kDefaultInlineStepMs);

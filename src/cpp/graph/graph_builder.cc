@@ -224,7 +224,7 @@ Expected<std::shared_ptr<runtime::CompiledGraph>> GraphBuilder::Compile(const Na
   // buffers in the heap, go before the compile frees the constants one by one.
   ReleaseGraph();
 
-  auto compiled = compiler::Compile(std::move(sub));
+  auto compiled = compiler::Compile(std::move(sub), options_);
   if (!compiled.ok()) {
     const Status& s = compiled.status();
     // A lowering we lack is NotSupportedError; anything else at this stage is the spec's OperationError.

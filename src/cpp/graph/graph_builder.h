@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/status.h"
+#include "compiler/compiler.h"
 #include "graph/arguments.h"
 #include "graph/graph.h"
 #include "runtime/compiled_graph.h"
@@ -17,7 +18,7 @@ namespace webnn::graph {
 
 class GraphBuilder {
  public:
-  explicit GraphBuilder(uint32_t context_id) : context_id_(context_id) {}
+  explicit GraphBuilder(uint32_t context_id, compiler::CompileOptions options = {}) : context_id_(context_id), options_(options) {}
 
   Expected<OperandId> Input(const std::string& name, DataType type, const Shape& shape);
   // `data` as the API gives it (4-bit values packed two to a byte; see base/data_type.h).
@@ -56,6 +57,7 @@ class GraphBuilder {
   std::vector<bool> Reachable(const NamedOutputs& outputs) const;
 
   uint32_t context_id_;
+  compiler::CompileOptions options_;
   Graph graph_;
   bool built_ = false;
 };

@@ -109,23 +109,37 @@ void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, 
 // values, not bytes): exact for blocks up to 4096 rows.
 void f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
+// qd8: the activations as one int8 per value, X = x * 127 / (the block's largest |x|) rounded (limbs: kc bytes in
+// row order), each block's unit (largest / 127) and the sum of its X; false with NaN, infinity or a block whose
+// largest |x| is below 2^-100 but not 0. What onnxruntime's MatMulNBits does at accuracy level 4.
+bool f32_qbw_split_qd8__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+bool f32_qbw_split_qd8__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+void qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
+                                                   const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
 #if WEBNN_RELAXED_SIMD
+void qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
+                                                       const float* block_scales, const int32_t* block_sums,
+                                                       const uint8_t* groups, const uint8_t* headers, float* c);
 void f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
                                                     const float* block_scales, const int32_t* block_sums,
                                                     const uint8_t* groups, const uint8_t* headers, float* c);
 #endif
 
+// An integer-dot GEMV and its split of the activations (null where there is none), with the split's bytes per element
+// of the row, its sums per block and the longest block the GEMV's int32 sums hold exactly.
+struct QbwDotGemv {
+  F32QbwDotGemvFn gemv = nullptr;
+  F32QbwSplitLimbsFn split = nullptr;
+  size_t limb_bytes_per_k = 0, sums_per_block = 0, max_block = 0;
+};
 // A family as the runtime uses it: the size of its groups, the packing, the GEMV tile and the GEMM path's widening;
-// where there is one, the integer-dot GEMV and its split of the activations (else null), with the split's bytes per
-// element of the row, its sums per block and the longest block the GEMV's int32 sums hold exactly.
+// the integer-dot GEMV on the activations' digits (float32's accuracy) and the one on int8 activations (qd8).
 struct QbwConfig {
   size_t (*group_block_bytes)(size_t kc);
   void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
   F32QbwGemmUkernelFn gemv;
   QbwF32UnpackUkernelFn unpack;
-  F32QbwDotGemvFn dot_gemv = nullptr;
-  F32QbwSplitLimbsFn split = nullptr;
-  size_t limb_bytes_per_k = 0, sums_per_block = 0, dot_max_block = 0;
+  QbwDotGemv digits = {}, qd8 = {};
 };
 // The qb4w family for bits 4, qb8w for 8.
 const QbwConfig& GetQbwConfig(int bits);

@@ -195,6 +195,12 @@ inline v128_t JoinDigits16(v128_t h, v128_t l, v128_t z, int32_t sum_h, int32_t 
   return wasm_f32x4_add(wasm_f32x4_mul(wasm_f32x4_convert_i32x4(h), wasm_f32x4_const_splat(4096.0f)), wasm_f32x4_convert_i32x4(l));
 }
 
+// Columns 0-3 of a sum from the two accumulators of columns 0, 1 and 2, 3 (each lane two rows of a column): the int16
+// dot GEMVs'.
+inline v128_t JoinRows(v128_t columns01, v128_t columns23) {
+  return wasm_i32x4_add(wasm_i32x4_shuffle(columns01, columns23, 0, 2, 4, 6), wasm_i32x4_shuffle(columns01, columns23, 1, 3, 5, 7));
+}
+
 // Stores the 8 column totals, or the first nc - n0 of them.
 inline void StoreColumns(v128_t lo, v128_t hi, size_t n0, size_t nc, float* c) {
   if (n0 + kQbwNr <= nc) {

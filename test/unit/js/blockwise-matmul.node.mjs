@@ -4,95 +4,59 @@
 // reshape to [N, K], transpose, matmul - and an int4 weight stored [K, N] with a scale per column, run as one
 // matmul4bit step, for one row (the decode step's GEMV) and several (the prompt's GEMM), with column counts that
 // are not multiples of 8. Each result is within a float32 summation bound of a double-precision product of the
-// dequantized weights (|error| <= (K + 2) * 2^-24 * sum |a * w|), and the several-row results are bit-identical
-// to the unfused graph's (the weights widened to the floats dequantizeLinear gives, then the same GEMM tiles).
+// dequantized weights (|error| <= (K + 2) * 2^-24 * sum |a * w|), plus, for one row against 4-bit weights in blocks
+// of at most 256, the int8 activations' (each within 1/254 of its block's largest |a|: qd8, kernels/qbw.h); the
+// several-row results are bit-identical to the unfused graph's (the weights widened to the floats
+// dequantizeLinear gives, then the same GEMM tiles). With install({ int8Activations: false }) (another process) one
+// row is within the float bound alone.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
+import { ONE_ROW, oneRowCase } from './fixtures/blockwise-app.mjs';
+import { lcg, nbits, pack, perColumn, run } from './fixtures/blockwise.mjs';
 
 const ml = createML({ numThreads: 2 });
 
-function lcg(seed) {
-  return () => {
-    seed = (seed * 1664525 + 1013904223) >>> 0;
-    return seed / 2 ** 32;
-  };
-}
-const pack = (values) => {
-  const out = new Uint8Array(Math.ceil(values.length / 2));
-  values.forEach((v, i) => { out[i >> 1] |= (v & 0xF) << (4 * (i & 1)); });
-  return out;
-};
+// int8 activations (qd8): each value within 1/254 of its block's largest |a| (and the two roundings of its unit).
+const QD8_ERROR = 1 / 254 + 3e-7;
 
-// MatMulNBits: q [N][K] uint4 (or uint8), scale and zero point [N][K / block]; W[k][n] = (q - z) * s.
-function nbits(n, k, block, rand, bits = 4) {
-  const blocks = k / block, levels = 2 ** bits, type = bits === 4 ? 'uint4' : 'uint8', data = bits === 4 ? pack : (v) => Uint8Array.from(v);
-  const q = Array.from({ length: n * k }, () => Math.floor(rand() * levels));
-  const z = Array.from({ length: n * blocks }, () => Math.floor(rand() * levels));
-  const s = Float32Array.from({ length: n * blocks }, () => (rand() + 0.05) / 64);
-  const w = (kk, nn) => Math.fround((q[nn * k + kk] - z[nn * blocks + Math.floor(kk / block)]) * s[nn * blocks + Math.floor(kk / block)]);
-  const build = (b) => {
-    const dq = b.dequantizeLinear(b.constant({ dataType: type, shape: [n, blocks, block] }, data(q)),
-      b.reshape(b.constant({ dataType: 'float32', shape: [n, blocks] }, s), [n, blocks, 1]),
-      b.constant({ dataType: type, shape: [n, blocks, 1] }, data(z)));
-    return b.transpose(b.reshape(dq, [n, k]));
-  };
-  return { w, build };
-}
-
-// An int4 (or int8) initializer [K][N] with a scale and zero point per column (DequantizeLinear axis 1 -> MatMul).
-function perColumn(n, k, rand, bits = 4) {
-  const levels = 2 ** bits, type = bits === 4 ? 'int4' : 'int8', data = bits === 4 ? pack : (v) => Int8Array.from(v);
-  const q = Array.from({ length: n * k }, () => Math.floor(rand() * levels) - levels / 2);
-  const z = Array.from({ length: n }, () => Math.floor(rand() * levels) - levels / 2);
-  const s = Float32Array.from({ length: n }, () => (rand() + 0.05) / 64);
-  const w = (kk, nn) => Math.fround((q[kk * n + nn] - z[nn]) * s[nn]);
-  const build = (b) => b.dequantizeLinear(b.constant({ dataType: type, shape: [k, n] }, data(q)),
-    b.constant({ dataType: 'float32', shape: [n] }, s), b.constant({ dataType: type, shape: [n] }, data(z)));
-  return { w, build };
-}
-
-async function run(context, weights, m, k, a, { fuse = true } = {}) {
-  const b = new MLGraphBuilder(context);
-  const x = b.input('a', { dataType: 'float32', shape: [1, m, k] });
-  const bw = weights.build(b);
-  // An identity after the weights keeps the pass from matching: the unfused graph, for comparison.
-  const graph = await b.build({ y: b.matmul(x, fuse ? bw : b.identity(bw)) });
-  const ta = await context.createTensor({ dataType: 'float32', shape: [1, m, k], writable: true });
-  const ty = await context.createTensor({ dataType: 'float32', shape: [1, m, weights.n], readable: true });
-  context.writeTensor(ta, a);
-  __testing.profileNextDispatch(context);
-  context.dispatch(graph, { a: ta }, { y: ty });
-  const y = new Float32Array(await context.readTensor(ty));
-  const steps = __testing.takeProfile(context).map((p) => p.step);
-  graph.destroy();
-  return { y, steps };
-}
-
-function checkAgainstDouble(name, y, a, weights, m, n, k) {
+// With qd8Block, a row's activations were quantized per block of that many: the bound adds each block's
+// QD8_ERROR * largest |a| * sum of |w|.
+function checkAgainstDouble(name, y, a, weights, m, n, k, qd8Block = 0) {
   for (let i = 0; i < m; ++i) {
     for (let j = 0; j < n; ++j) {
-      let exact = 0, magnitude = 0;
+      let exact = 0, magnitude = 0, quantized = 0;
       for (let kk = 0; kk < k; ++kk) {
         exact += a[i * k + kk] * weights.w(kk, j);
         magnitude += Math.abs(a[i * k + kk] * weights.w(kk, j));
       }
-      const bound = (k + 2) * 2 ** -24 * magnitude;
+      for (let b0 = 0; qd8Block && b0 < k; b0 += qd8Block) {
+        let largest = 0, sum = 0;
+        for (let kk = b0; kk < b0 + qd8Block; ++kk) largest = Math.max(largest, Math.abs(a[i * k + kk])), sum += Math.abs(weights.w(kk, j));
+        quantized += QD8_ERROR * largest * sum;
+      }
+      const bound = (k + 2) * 2 ** -24 * magnitude + quantized;
       assert.ok(Math.abs(y[i * n + j] - exact) <= bound, `${name} [${i}, ${j}]: ${y[i * n + j]} vs ${exact} (bound ${bound})`);
     }
   }
 }
 
-for (const [name, make, n, k, step] of [
+// [name, weights, n, k, step, the block of one row's int8 activations (0: float32 activations)].
+const CASES = [
   // One row must be above matmul's exact path (16384 multiply-adds) to take the quantized step.
-  ['MatMulNBits uint4, blocks of 16', (rand) => nbits(20, 1024, 16, rand), 20, 1024, 'matmul4bit'],
-  ['MatMulNBits uint4, blocks of 32, 8 columns', (rand) => nbits(8, 2112, 32, rand), 8, 2112, 'matmul4bit'],
-  ['int4 [K, N], a scale per column', (rand) => perColumn(13, 1280, rand), 13, 1280, 'matmul4bit'],
-  ['MatMulNBits uint8, blocks of 32', (rand) => nbits(20, 1024, 32, rand, 8), 20, 1024, 'matmul8bit'],
-  ['int8 [K, N], a scale per column (weight-only quantization)', (rand) => perColumn(13, 1280, rand, 8), 13, 1280, 'matmul8bit'],
+  ['MatMulNBits uint4, blocks of 16', (rand) => nbits(20, 1024, 16, rand), 20, 1024, 'matmul4bit', 16],
+  ['MatMulNBits uint4, blocks of 32, 8 columns', (rand) => nbits(8, 2112, 32, rand), 8, 2112, 'matmul4bit', 32],
+  ['MatMulNBits uint4, blocks of 256', (rand) => nbits(17, 1024, 256, rand), 17, 1024, 'matmul4bit', 256],
+  // A block longer than 256 (a scale per column): float32 activations.
+  ['int4 [K, N], a scale per column', (rand) => perColumn(13, 1280, rand), 13, 1280, 'matmul4bit', 0],
+  ['MatMulNBits uint8, blocks of 32', (rand) => nbits(20, 1024, 32, rand, 8), 20, 1024, 'matmul8bit', 0],
+  ['int8 [K, N], a scale per column (weight-only quantization)', (rand) => perColumn(13, 1280, rand, 8), 13, 1280, 'matmul8bit', 0],
   // A block longer than the int16-digit GEMV's exact int32 sums take (4096 rows for 8 bits): the float tile's row.
-  ['int8 [K, N], a scale per column over 4608 rows', (rand) => perColumn(9, 4608, rand, 8), 9, 4608, 'matmul8bit'],
-]) {
+  ['int8 [K, N], a scale per column over 4608 rows', (rand) => perColumn(9, 4608, rand, 8), 9, 4608, 'matmul8bit', 0],
+];
+for (const [name, make, n, k, step, qd8Block] of CASES) {
   test(`${name}: one ${step} step, 1 row and 5 rows, within the float bound`, async () => {
     const context = await ml.createContext();
     const rand = lcg(n * 1000 + k);
@@ -101,7 +65,7 @@ for (const [name, make, n, k, step] of [
       const a = Float32Array.from({ length: m * k }, () => rand() * 2 - 1);
       const fused = await run(context, weights, m, k, a);
       assert.deepEqual(fused.steps, [step], `${name}, ${m} rows: steps ${fused.steps.join(', ')}`);
-      checkAgainstDouble(`${name}, ${m} rows`, fused.y, a, weights, m, n, k);
+      checkAgainstDouble(`${name}, ${m} rows`, fused.y, a, weights, m, n, k, m === 1 ? qd8Block : 0);
       if (m > 1) {
         const unfused = await run(context, weights, m, k, a, { fuse: false });
         assert.ok(!unfused.steps.includes(step), `unfused steps: ${unfused.steps.join(', ')}`);
@@ -137,6 +101,22 @@ test('one row with NaN or an infinity gives the float formula\'s NaN and infinit
     }
   }
   context.destroy();
+});
+
+// install({ int8Activations: false }): one row's activations stay float32, within the float bound alone, where the
+// default's int8 activations (this process) are outside it for some column and within their own bound.
+test('int8Activations: false keeps one row against 4-bit weights within the float bound', async () => {
+  const app = fileURLToPath(new URL('fixtures/blockwise-app.mjs', import.meta.url));
+  const child = JSON.parse(execFileSync(process.execPath, [...process.execArgv, app, JSON.stringify({ int8Activations: false })], { encoding: 'utf8' }));
+  const { n, k, block } = ONE_ROW;
+  const { weights, a } = oneRowCase();
+  assert.deepEqual(child.steps, ['matmul4bit']);
+  checkAgainstDouble('int8Activations: false', child.y, a, weights, 1, n, k);
+  const context = await ml.createContext();
+  const ours = await run(context, weights, 1, k, a);
+  context.destroy();
+  checkAgainstDouble('int8 activations', ours.y, a, weights, 1, n, k, block);
+  assert.throws(() => checkAgainstDouble('int8 activations', ours.y, a, weights, 1, n, k), /bound/, 'the default row is int8');
 });
 
 test('a small product, and dequantized weights two matmuls share, stay on the float path', async () => {

@@ -3,9 +3,10 @@
 // BlockwiseMatMul: 4- or 8-bit weights packed once for the qb4w / qb8w kernels
 // (kernels/qbw.h), at about their stored size (the groups in the constant's own bytes when the step is their only
 // reader, beside them 40 bytes of scales and zero points per block of 8 columns). One row (a
-// decoder's token step) runs the GEMV tile straight from the packed weights (in the relaxed-SIMD artefact, 4-bit
-// weights on integer dot products: the row split once into digits, then shared by every task; on plain SIMD, 4-bit
-// weights on int16 dot products of two digits); more rows widen one
+// decoder's token step) runs a GEMV straight from the packed weights: 4-bit weights on integer dot products, the row
+// quantized once to int8 per block (qd8, as onnxruntime's MatMulNBits at accuracy level 4) or, with
+// CompileOptions::int8_activations false, split into digits that keep float32's accuracy, then shared by every
+// task; 8-bit weights on the float tile (relaxed SIMD) or int16 dot products of two digits; more rows widen one
 // 8-column block of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32
 // GEMM tiles on it, so the widening is paid once per block for all rows and no float copy of the weights exists.
 #include <algorithm>
@@ -234,12 +235,14 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   // The integer-dot GEMV's split row (its digits, then per block its unit and its sums) in the plan's scratch, which
   // the steps of a plan share (they run one at a time): a buffer of its own per step would be a small allocation
   // that outlives the build inside the holes freed constants leave, splitting them.
-  const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 && block <= family.dot_max_block ? family.dot_gemv : nullptr;
+  // int8 activations (CompileOptions::int8_activations) where the family has that GEMV, else the digits'.
+  const kernels::QbwDotGemv& dot = a.g.int8_activations && family.qd8.gemv ? family.qd8 : family.digits;
+  const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 && block <= dot.max_block ? dot.gemv : nullptr;
   // The GEMV's tasks: up to 32 a thread, so that the thread that finishes first waits for at most a short one (with
   // 8, each of a 4864 x 896 GEMV's 16 tasks ran ~15 us at 2 threads and the joins were 8% of a token step).
   constexpr uint64_t kGemvTasksPerThread = 32;
-  const size_t digit_bytes = family.limb_bytes_per_k * k;  // a multiple of 4: blocks are
-  const size_t limb_bytes = dot_gemv ? digit_bytes + (1 + family.sums_per_block) * 4 * blocks : 0;
+  const size_t digit_bytes = (dot.limb_bytes_per_k * k + 3) / 4 * 4;
+  const size_t limb_bytes = dot_gemv ? digit_bytes + (1 + dot.sums_per_block) * 4 * blocks : 0;
   for (size_t i = 1; i <= 3; ++i) a.ConsumeConstant(i);
   const runtime::TensorRef ra = a.in[0], ry = a.out[0];
   return MakeStepWithScratch(four_bit ? "matmul4bit" : "matmul8bit", uint64_t{rows} * n * k, limb_bytes, [=](const runtime::ExecContext& ctx) {
@@ -251,10 +254,10 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
       int8_t* digits = reinterpret_cast<int8_t*>(ctx.scratch);
       float* units = reinterpret_cast<float*>(digits + digit_bytes);
       int32_t* sums = reinterpret_cast<int32_t*>(units + blocks);
-      const bool dot = dot_gemv && family.split(k, block, x, digits, units, sums);  // not with NaN or infinity
+      const bool split = dot_gemv && dot.split(k, block, x, digits, units, sums);  // not with NaN or infinity
       ParallelRows(ctx.pool, column_blocks, kernels::kQbwNr * k / 4, [&](uint64_t b, uint64_t e) {
         const size_t n0 = b * kernels::kQbwNr, nc = std::min<size_t>(n, e * kernels::kQbwNr) - n0;
-        if (dot) return dot_gemv(nc, k, block, digits, units, sums, w + b * group_block, h + b * header_block, y + n0);
+        if (split) return dot_gemv(nc, k, block, digits, units, sums, w + b * group_block, h + b * header_block, y + n0);
         gemv(nc, k, block, x, w + b * group_block, h + b * header_block, y + n0);
       }, kGemvTasksPerThread);
       return;

@@ -10,14 +10,6 @@
 #include "kernels/qbw_impl.h"
 
 namespace webnn::kernels {
-namespace {
-
-// Columns 0-3 of a digit's sums from the two accumulators of columns 0, 1 and 2, 3 (each lane two rows of a column).
-v128_t JoinRows(v128_t columns01, v128_t columns23) {
-  return wasm_i32x4_add(wasm_i32x4_shuffle(columns01, columns23, 0, 2, 4, 6), wasm_i32x4_shuffle(columns01, columns23, 1, 3, 5, 7));
-}
-
-}  // namespace
 
 void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                const int32_t* block_sums, const uint8_t* w, const uint8_t* h, float* c) {
@@ -43,6 +35,7 @@ void f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, 
       l45 = wasm_i32x4_add(l45, wasm_i32x4_dot_i16x8(q45, dl));
       l67 = wasm_i32x4_add(l67, wasm_i32x4_dot_i16x8(q67, dl));
     }
+    using qbw_impl::JoinRows;
     sums[0] = JoinRows(h01, h23), sums[1] = JoinRows(h45, h67), sums[2] = JoinRows(l01, l23), sums[3] = JoinRows(l45, l67);
     return w;
   });

@@ -153,4 +153,59 @@ bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8
   return true;
 }
 
+// qd8: per block, unit = largest |x| / 127 and X = x * (127 / largest) rounded to nearest even (|X| <= 127), as
+// onnxruntime's MatMulNBits quantizes its activations at accuracy level 4. A block whose largest |x| is below
+// 2^-100 but not 0 is refused with NaN and infinity: its unit would be subnormal (the float tile takes the row).
+namespace {
+constexpr float kQd8Smallest = 7.88860905e-31f;  // 2^-100
+
+bool Qd8Unit(float largest, float* unit, float* inverse) {
+  if (!(largest <= 3.4028235e38f) || (largest != 0.0f && largest < kQd8Smallest)) return false;
+  *unit = largest / 127.0f;
+  *inverse = largest == 0.0f ? 0.0f : 127.0f / largest;
+  return true;
+}
+}  // namespace
+
+bool f32_qbw_split_qd8__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float largest = 0.0f;
+    for (size_t k = 0; k < bl; ++k) {
+      const float v = std::fabs(x[k]);
+      if (!(v <= 3.4028235e38f)) return false;
+      largest = v > largest ? v : largest;
+    }
+    float inverse;
+    if (!Qd8Unit(largest, &block_scales[b], &inverse)) return false;
+    int32_t sum = 0;
+    for (size_t k = 0; k < bl; ++k) {
+      const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
+      limbs[b * bl + k] = static_cast<int8_t>(v);
+      sum += v;
+    }
+    block_sums[b] = sum;
+  }
+  return true;
+}
+
+bool f32_qbw_split_qd8__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float inverse;
+    if (!Qd8Unit(LargestMagnitude(x, bl), &block_scales[b], &inverse)) return false;
+    const v128_t f = wasm_f32x4_splat(inverse);
+    v128_t sum = wasm_i32x4_const_splat(0);
+    int8_t* out = limbs + b * bl;
+    for (size_t k = 0; k < bl; k += 4) {
+      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f)));
+      sum = wasm_i32x4_add(sum, v);
+      const v128_t v16 = wasm_i16x8_narrow_i32x4(v, v);
+      wasm_v128_store32_lane(out + k, wasm_i8x16_narrow_i16x8(v16, v16), 0);
+    }
+    block_sums[b] = LaneTotal(sum);
+  }
+  return true;
+}
+
 }  // namespace webnn::kernels

@@ -111,9 +111,13 @@ void ForEachGemvCase(const Family& family, uint32_t seed, std::initializer_list<
   }
 }
 
-// c[n] for n < nc within the float tiles' bound of the double product ((kc + 2) * 6e-8 of the sum of |products|), plus,
-// with `split`, the split's (half a unit, 2^-22 of each block's largest |a|, times the block's sum of |w|).
-void ExpectNearTheProduct(const Weights& w, const std::vector<float>& a, const float* c, bool split, const char* name) {
+// How far a split moves a value, as a fraction of its block's largest |a|: the digits' half a unit, qd8's
+// (largest / 127 rounded, then the product with 127 / largest rounded: ~2.4e-7 of |a| more).
+constexpr double kDigitsError = 1.0 / (1 << 22), kQd8Error = 1.0 / 254 + 3e-7;
+
+// c[n] for n < nc within the float tiles' bound of the double product ((kc + 2) * 6e-8 of the sum of |products|), plus
+// the split's (split_error of each block's largest |a|, times the block's sum of |w|).
+void ExpectNearTheProduct(const Weights& w, const std::vector<float>& a, const float* c, double split_error, const char* name) {
   for (size_t n = 0; n < w.nc; ++n) {
     double exact = 0, magnitude = 0, bound = 0;
     for (size_t b = 0; b < w.kc / w.bl; ++b) {
@@ -124,7 +128,7 @@ void ExpectNearTheProduct(const Weights& w, const std::vector<float>& a, const f
         largest = std::fmax(largest, std::fabs(double{a[k]}));
         weights += std::fabs(double{w.W(n, k)});
       }
-      if (split) bound += std::ldexp(largest, -22) * weights;
+      bound += split_error * largest * weights;
     }
     ASSERT_NEAR(c[n], exact, (w.kc + 2) * 6e-8 * magnitude + bound + 1e-30)
         << name << " nc " << w.nc << " kc " << w.kc << " bl " << w.bl << " column " << n;
@@ -137,7 +141,7 @@ void CheckKernel(const Kernel& kernel) {
     kernel.fn(w.nc, w.kc, w.bl, a.data(), packed.groups.data(), packed.headers.data(), c.data());
     kernel.family.reference(w.nc, w.kc, w.bl, a.data(), packed.groups.data(), packed.headers.data(), ref.data());
     for (size_t j = 0; j < w.nc + 3; ++j) ASSERT_EQ(c[j], ref[j]) << kernel.name << " nc " << w.nc << " kc " << w.kc << " column " << j;
-    ExpectNearTheProduct(w, a, c.data(), false, kernel.name);
+    ExpectNearTheProduct(w, a, c.data(), 0, kernel.name);
   });
 }
 
@@ -248,38 +252,128 @@ TEST(F32QbwSplitLimbs, SixteenBitDigitsWithinHalfAUnitOfEachBlocksLargest) {
   }
 }
 
+// The qd8 split over the same cases: the wasmsimd kernel equal to the scalar one; each block's unit its largest |a|
+// / 127, X in [-127, 127] (the largest at +-127) and a within kQd8Error of the largest of unit * X; integers up to
+// 127 exact; the sums the X's. A block of zeros gives zeros; NaN, infinity and a block whose largest is below 2^-100
+// (the subnormals') refused.
+TEST(F32QbwSplitLimbs, Qd8WithinHalfAUnitOfEachBlocksLargest) {
+  Rng rng(8);
+  const size_t bl = 16, kc = 7 * bl;
+  std::vector<float> a = SplitCases(rng, bl);
+  for (size_t k = bl; k < 2 * bl; ++k) a[k] = 0.0f;  // the subnormal block: zeros instead
+  for (size_t k = 3 * bl; k < 4 * bl; ++k) a[k] = static_cast<float>(static_cast<int>(k * 37 % 255) - 127);  // integers of [-127, 127]
+  a[3 * bl] = -127.0f;
+  std::vector<int8_t> q(kc), twin(kc);
+  std::vector<float> units(kc / bl), twin_units(kc / bl);
+  std::vector<int32_t> sums(kc / bl), twin_sums(sums.size());
+  ASSERT_TRUE(f32_qbw_split_qd8__wasmsimd(kc, bl, a.data(), q.data(), units.data(), sums.data()));
+  ASSERT_TRUE(f32_qbw_split_qd8__scalar(kc, bl, a.data(), twin.data(), twin_units.data(), twin_sums.data()));
+  ASSERT_EQ(q, twin);
+  ASSERT_EQ(units, twin_units);
+  ASSERT_EQ(sums, twin_sums);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    float largest = 0;
+    int32_t total = 0;
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) largest = std::fmax(largest, std::fabs(a[k]));
+    ASSERT_EQ(units[b], largest / 127.0f);
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) {
+      ASSERT_GE(q[k], -127);
+      ASSERT_LE(q[k], 127);
+      if (std::fabs(a[k]) == largest && largest > 0) ASSERT_EQ(std::abs(q[k]), 127);
+      const double x = double{units[b]} * q[k];
+      ASSERT_LE(std::fabs(x - a[k]), kQd8Error * largest) << "block " << b << " row " << k;
+      if (b == 3) ASSERT_EQ(q[k], a[k]) << "integers of [-127, 127] exact";
+      if (b == 1) ASSERT_EQ(q[k], 0);
+      total += q[k];
+    }
+    ASSERT_EQ(sums[b], total);
+  }
+  for (float bad : {NAN, INFINITY, -INFINITY, 1e-31f}) {
+    std::vector<float> refused = a;
+    if (bad == 1e-31f) {
+      for (size_t k = 0; k < bl; ++k) refused[k] = k % 2 ? bad : 0.0f;  // block 0 below 2^-100
+    } else {
+      refused[kc - 3] = bad;
+    }
+    ASSERT_FALSE(f32_qbw_split_qd8__wasmsimd(kc, bl, refused.data(), q.data(), units.data(), sums.data())) << bad;
+    ASSERT_FALSE(f32_qbw_split_qd8__scalar(kc, bl, refused.data(), q.data(), units.data(), sums.data())) << bad;
+  }
+}
+
 // An integer-dot GEMV with its split against the double product: within the float tiles' bound plus the split's
-// (half a unit of each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and
-// blocks of 128 (the relaxed kernel's int16 sums flushed every 32 rows).
-void CheckDotGemv(const Family& family, F32QbwDotGemvFn gemv, F32QbwSplitLimbsFn split, size_t limb_bytes_per_k, size_t sums_per_block,
-                  const char* name) {
+// (split_error of each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and
+// blocks of 128 (the relaxed kernels' int16 sums flushed every 32 rows). qd8's GEMVs also against the double product
+// of the values the split gave (unit * X), within the float bound alone: their integer sums are exact.
+void CheckDotGemv(const Family& family, const QbwDotGemv& dot, double split_error, const char* name) {
   ForEachGemvCase(family, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
     const size_t blocks = w.kc / w.bl;
-    std::vector<int8_t> digits(limb_bytes_per_k * w.kc);
+    std::vector<int8_t> digits(dot.limb_bytes_per_k * w.kc);
     std::vector<float> units(blocks);
-    std::vector<int32_t> sums(sums_per_block * blocks);
-    ASSERT_TRUE(split(w.kc, w.bl, a.data(), digits.data(), units.data(), sums.data()));
+    std::vector<int32_t> sums(dot.sums_per_block * blocks);
+    ASSERT_TRUE(dot.split(w.kc, w.bl, a.data(), digits.data(), units.data(), sums.data()));
     std::vector<float> c(w.nc + 3, 1234.5f);
-    gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
+    dot.gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
     for (size_t j = w.nc; j < w.nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
-    ExpectNearTheProduct(w, a, c.data(), true, name);
+    ExpectNearTheProduct(w, a, c.data(), split_error, name);
+    if (dot.limb_bytes_per_k == 1) {
+      std::vector<float> given(w.kc);
+      for (size_t k = 0; k < w.kc; ++k) given[k] = units[k / w.bl] * digits[k];  // exact: |X| <= 127
+      ExpectNearTheProduct(w, given, c.data(), 0, name);
+    }
   });
 }
 
 TEST(F32QbwGemm, Qb4wDotGemvsAgainstTheReference) {
-  CheckDotGemv(kQb4w, f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2,
+  CheckDotGemv(kQb4w, {f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2}, kDigitsError,
                "f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16");
-  CheckDotGemv(kQb8w, f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2,
+  CheckDotGemv(kQb8w, {f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2}, kDigitsError,
                "f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16");
+  CheckDotGemv(kQb4w, {qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_qd8__wasmsimd, 1, 1}, kQd8Error,
+               "qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16");
 #if WEBNN_RELAXED_SIMD
-  CheckDotGemv(kQb4w, f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3,
+  CheckDotGemv(kQb4w, {f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3}, kDigitsError,
                "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
+  CheckDotGemv(kQb4w, {qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_qd8__wasmsimd, 1, 1}, kQd8Error,
+               "qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
 #endif
   for (const Family* family : {&kQb4w, &kQb8w}) {
     const QbwConfig& config = family->config;  // the artefact's own
-    if (config.dot_gemv) CheckDotGemv(*family, config.dot_gemv, config.split, config.limb_bytes_per_k, config.sums_per_block, "a config's dot GEMV");
+    if (config.digits.gemv) CheckDotGemv(*family, config.digits, kDigitsError, "a config's digits GEMV");
+    if (config.qd8.gemv) CheckDotGemv(*family, config.qd8, kQd8Error, "a config's qd8 GEMV");
   }
-  ASSERT_NE(kQb4w.config.dot_gemv, nullptr);
+  ASSERT_NE(kQb4w.config.digits.gemv, nullptr);
+  ASSERT_NE(kQb4w.config.qd8.gemv, nullptr);
+}
+
+// The qd8 GEMVs at the edge of their sums: activations all at the block's largest (X = 127, or -127) against
+// weights of 15 and a zero point of 0 over blocks of 128 (the relaxed kernel's int16 sums reach 8 * 2 * 127 * 15 =
+// 30480 before each flush): the exact product, no wrap-around.
+TEST(F32QbwGemm, Qd8SumsStayExactAtTheirLargest) {
+  std::vector<std::pair<const char*, F32QbwDotGemvFn>> gemvs = {{"dot16", qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16}};
+#if WEBNN_RELAXED_SIMD
+  gemvs.push_back({"relaxed dot", qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot});
+#endif
+  Rng rng(37);
+  for (const auto& [name, gemv] : gemvs) {
+    for (float sign : {1.0f, -1.0f}) {
+      const size_t bl = 128, kc = 2 * bl;
+      Weights w(kQb4w, 8, kc, bl, false, rng);
+      std::fill(w.q.begin(), w.q.end(), 15);
+      std::fill(w.z.begin(), w.z.end(), 0);
+      std::fill(w.s.begin(), w.s.end(), 1.0f);
+      const std::vector<float> a(kc, sign * 0.75f);
+      std::vector<int8_t> q(kc);
+      std::vector<float> units(2);
+      std::vector<int32_t> sums(2);
+      ASSERT_TRUE(f32_qbw_split_qd8__wasmsimd(kc, bl, a.data(), q.data(), units.data(), sums.data()));
+      ASSERT_EQ(q[0], sign * 127);
+      const Packing packed = w.Pack();
+      std::vector<float> c(8);
+      gemv(8, kc, bl, q.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
+      const double want = 2 * (double{units[0]} * (sign * 127 * 15 * 128.0));
+      for (float v : c) ASSERT_NEAR(v, want, 1e-6 * std::fabs(want)) << name;
+    }
+  }
 }
 
 // The int16-digit GEMVs at the edge of their int32 sums: the longest block they take (qb8w 4096 rows), the largest
@@ -308,7 +402,7 @@ TEST(F32QbwGemm, Digits16SumsStayExactAtTheLongestBlock) {
     const Packing packed = w.Pack();
     std::vector<float> c(8);
     gemv(8, bl, bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
-    ExpectNearTheProduct(w, a, c.data(), true, "int16-digit GEMV at its longest block");
+    ExpectNearTheProduct(w, a, c.data(), kDigitsError, "int16-digit GEMV at its longest block");
   }
 }
 
