@@ -50,7 +50,9 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   }
 }
 
-// The integer-dot GEMVs, the activations split once (the split timed on its own: once per row in a step).
+// The integer-dot GEMVs, the activations split once (the split timed on its own: once per row in a step). Then the
+// decode step's case: the MLP's shape over 40 copies of its weights (116 MB, past the last-level cache), one after
+// another, so that the weights come from DRAM as a token step's do.
 void RunDot(const char* name, int bits, kernels::F32QbwDotGemvFn gemv, const char* split_name, kernels::F32QbwSplitLimbsFn split,
             size_t limb_bytes_per_k, size_t sums_per_block) {
   for (const Shape& s : kShapes) {
@@ -67,6 +69,18 @@ void RunDot(const char* name, int bits, kernels::F32QbwDotGemvFn gemv, const cha
     });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
+  const Shape s = kShapes[1];
+  constexpr size_t kCopies = 40;
+  const std::vector<std::vector<uint8_t>> copies(kCopies, PackedWeights(s, bits));
+  std::vector<float> a(s.k, 0.5f), c(s.n);
+  std::vector<int8_t> limbs(limb_bytes_per_k * s.k);
+  std::vector<float> units(s.k / kBlock);
+  std::vector<int32_t> sums(sums_per_block * (s.k / kBlock));
+  split(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data());
+  const double t = BestSeconds([&] {
+    for (const auto& p : copies) gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), p.data(), p.data() + GroupsSize(s, bits), c.data());
+  });
+  Report(name, std::to_string(kCopies) + " x " + Name(s) + " in DRAM", t, 2.0 * s.n * s.k * kCopies, static_cast<double>(copies[0].size()) * kCopies);
 }
 const Register register_dot16("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
   RunDot("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
