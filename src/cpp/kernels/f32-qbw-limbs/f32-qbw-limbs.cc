@@ -37,18 +37,25 @@ float BlockUnit(float largest, float* p1, float* p2) {
   return static_cast<float>(std::ldexp(1.0, -shift));
 }
 
+// The block's largest |x| by scalar code; false when it holds NaN or an infinity.
+bool ScalarLargest(const float* x, size_t bl, float* largest) {
+  *largest = 0.0f;
+  for (size_t k = 0; k < bl; ++k) {
+    const float v = std::fabs(x[k]);
+    if (!(v <= 3.4028235e38f)) return false;
+    *largest = v > *largest ? v : *largest;
+  }
+  return true;
+}
+
 // The scalar splits: per block its unit (BlockUnit), then digits(b, k, X) for each value's integer X, k the row in a.
 // False when a value is NaN or infinite (the float kernels then take the row).
 template <typename Digits>
 bool SplitScalar(size_t kc, size_t bl, const float* a, float* block_scales, Digits digits) {
   for (size_t b = 0; b < kc / bl; ++b) {
     const float* x = a + b * bl;
-    float largest = 0.0f;
-    for (size_t k = 0; k < bl; ++k) {
-      const float v = std::fabs(x[k]);
-      if (!(v <= 3.4028235e38f)) return false;
-      largest = v > largest ? v : largest;
-    }
+    float largest;
+    if (!ScalarLargest(x, bl, &largest)) return false;
     float p1, p2;
     block_scales[b] = BlockUnit(largest, &p1, &p2);
     for (size_t k = 0; k < bl; ++k) digits(b, b * bl + k, static_cast<int32_t>(std::nearbyint(x[k] * p1 * p2)));
@@ -170,14 +177,8 @@ bool Qd8Unit(float largest, float* unit, float* inverse) {
 bool f32_qbw_split_qd8__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   for (size_t b = 0; b < kc / bl; ++b) {
     const float* x = a + b * bl;
-    float largest = 0.0f;
-    for (size_t k = 0; k < bl; ++k) {
-      const float v = std::fabs(x[k]);
-      if (!(v <= 3.4028235e38f)) return false;
-      largest = v > largest ? v : largest;
-    }
-    float inverse;
-    if (!Qd8Unit(largest, &block_scales[b], &inverse)) return false;
+    float largest, inverse;
+    if (!ScalarLargest(x, bl, &largest) || !Qd8Unit(largest, &block_scales[b], &inverse)) return false;
     int32_t sum = 0;
     for (size_t k = 0; k < bl; ++k) {
       const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
