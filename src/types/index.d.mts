@@ -16,6 +16,11 @@ export interface WebnnWasmOptions {
   inlineStepMs?: number;
   /** false: never the relaxed-simd-threaded build (whose f32x4.relaxed_madd may round differently per CPU). */
   relaxedSimd?: boolean;
+  /**
+   * false: a matmul of one row against 4-bit weights keeps float32 activations; by default they are quantized to int8
+   * per block, as onnxruntime's MatMulNBits at accuracy level 4 (twice the decode speed).
+   */
+  int8Activations?: boolean;
   /** Where the dist files are: a folder URL, or a URL per file name (e.g. 'webnn-wasm-simd.wasm'). */
   wasmPaths?: string | Record<string, string | URL>;
   /** The bytes of the wasm build that will be loaded, instead of fetching or reading it. */
@@ -53,7 +58,11 @@ export declare function isNativeWebNN(): boolean;
 /** This realm's ML object (what navigator.ml returns once installed), without touching any global. */
 export declare function createML(options?: WebnnWasmOptions): ML;
 /** Which Wasm build runs and with how many threads (loads the runtime if it is not loaded yet). */
-export declare function runtimeInfo(): Promise<{ variant: 'simd' | 'simd-threaded' | 'relaxed-simd-threaded'; numThreads: number }>;
+export declare function runtimeInfo(): Promise<{
+  variant: 'simd' | 'simd-threaded' | 'relaxed-simd-threaded';
+  numThreads: number;
+  int8Activations: boolean;
+}>;
 
 // Beyond the spec (src/js/bridge.js, idl/compat.idl): which implementation serves a context, the operators and
 // data types a context must support for the bridge to keep a native one, and Chromium's MLGraph.devices.
