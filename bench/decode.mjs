@@ -87,7 +87,9 @@ async function main() {
   for (const r of data.results.filter((x) => !x.error)) {
     console.log(`\n${r.threads} thread(s): logits against the wasm EP's, max error ${r.logitsError.toExponential(2)} of the largest; ` +
                 `greedy tokens ${r.tokensAgree} of ${r.tokensCompared} agree; session creation ours ${f1(r.engines.ours.createMs)} ms ` +
-                `(prefill and decode sessions), wasm EP ${f1(r.engines.ort.createMs)} ms; ${r.runtime?.variant ?? ''}`);
+                `(prefill and decode sessions), wasm EP ${f1(r.engines.ort.createMs)} ms; ${r.runtime?.variant ?? ''}` +
+                (r.engines.ours.profile ? `; a profiled token of ours: ${f1(r.engines.ours.profile.runMs)} ms, its steps ` +
+                 `${f1(r.engines.ours.profile.stepsMs)} ms, the 4-bit GEMVs ${f1(r.engines.ours.profile.gemvMs)} ms` : ''));
   }
   if (o.json) fs.writeFileSync(o.json, JSON.stringify(data, null, 2));
   return data.results.some((r) => r.error) ? 1 : 0;
