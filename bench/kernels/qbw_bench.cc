@@ -90,6 +90,10 @@ const Register register_dot16_8("f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16", [] 
   RunDot("f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16", 8, kernels::f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
          kernels::f32_qbw_split_digits16__wasmsimd, 4, 2);
 });
+const Register register_qd16_dot16("qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
+  RunDot("qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16,
+         "f32_qbw_split_qd16__wasmsimd", kernels::f32_qbw_split_qd16__wasmsimd, 2, 1);
+});
 const Register register_qd8_dot16("qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
   RunDot("qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16,
          "f32_qbw_split_qd8__wasmsimd", kernels::f32_qbw_split_qd8__wasmsimd, 1, 1);
@@ -98,6 +102,10 @@ const Register register_qd8_dot16("qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16
 const Register register_dot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
   RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, "f32_qbw_split_limbs__wasmsimd",
          kernels::f32_qbw_split_limbs__wasmsimd, 3, 3);
+});
+const Register register_qd16("qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
+  RunDot("qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot,
+         "f32_qbw_split_qd16_digits__wasmsimd", kernels::f32_qbw_split_qd16_digits__wasmsimd, 2, 2);
 });
 const Register register_qd8("qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
   RunDot("qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot,

@@ -7,8 +7,8 @@ export { createML, install, installedMode, isInstalled, isNativeWebNN, uninstall
 
 // Which Wasm build runs and with how many threads (loads the runtime if it is not loaded yet).
 export async function runtimeInfo() {
-  const { variant, numThreads, int8Activations } = await loadRuntime();
-  return { variant, numThreads, int8Activations };
+  const { variant, numThreads, int4Activations } = await loadRuntime();
+  return { variant, numThreads, int4Activations };
 }
 
 export { testing as __testing } from './testing.js';

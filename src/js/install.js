@@ -21,7 +21,7 @@ import { MLOperand } from './api/ml-operand.js';
 import { MLTensor } from './api/ml-tensor.js';
 import { contextInternals, graphInternals, operandInternals, tensorInternals } from './api/internals.js';
 import { INTERNAL, defineInterface } from './api/webidl-class.js';
-import { configure, preloadRuntime } from './loader.js';
+import { INT4_ACTIVATION_BITS, configure, preloadRuntime } from './loader.js';
 import { primeRuntime } from './api/prime.js';
 import { INTERFACE_NAMES, createBridge } from './bridge.js';
 
@@ -46,6 +46,10 @@ const previous = new Map();
 
 // The ML object of this realm, without touching any global (a ponyfill).
 export function createML(options = {}) {
+  const { int4Activations } = options;
+  if (int4Activations !== undefined && !Object.hasOwn(INT4_ACTIVATION_BITS, int4Activations)) {
+    throw new TypeError(`options.int4Activations: '${int4Activations}' is not one of ${Object.keys(INT4_ACTIVATION_BITS).map((v) => `'${v}'`).join(', ')}.`);
+  }
   configure(options);
   ml ??= new ML(INTERNAL);
   return ml;

@@ -30,6 +30,9 @@ export function setPlatform(p) {
   platform ??= p;
 }
 
+// install({ int4Activations }): the bits the runtime's init() takes for each value (compiler::CompileOptions).
+export const INT4_ACTIVATION_BITS = Object.freeze({ int16: 16, int8: 8, float32: 32 });
+
 export function configure(opts = {}) {
   options = { ...options, ...opts };
 }
@@ -147,11 +150,10 @@ async function instantiate() {
     restore();
   }
   // inlineStepMs (docs/usage.md, "install() and its options"): anything but a number >= 0 leaves the runtime's default.
-  // int8Activations (docs/usage.md): anything but false keeps the default, int8 activations for the 4-bit matmuls
-  // of one row.
-  const int8Activations = options.int8Activations !== false;
-  module.init(numThreads, Number(options.inlineStepMs ?? -1), int8Activations);
-  return { module, memory: () => memory, numThreads, variant, threaded: threads, int8Activations };
+  // int4Activations (docs/usage.md; createML checked it): how the 4-bit matmuls of one row take their activations.
+  const int4Activations = options.int4Activations ?? 'int16';
+  module.init(numThreads, Number(options.inlineStepMs ?? -1), INT4_ACTIVATION_BITS[int4Activations]);
+  return { module, memory: () => memory, numThreads, variant, threaded: threads, int4Activations };
 }
 
 // Starts loading the runtime now, without waiting for it (a failure surfaces at the first real use).

@@ -17,10 +17,11 @@ export interface WebnnWasmOptions {
   /** false: never the relaxed-simd-threaded build (whose f32x4.relaxed_madd may round differently per CPU). */
   relaxedSimd?: boolean;
   /**
-   * false: a matmul of one row against 4-bit weights keeps float32 activations; by default they are quantized to int8
-   * per block, as onnxruntime's MatMulNBits at accuracy level 4 (twice the decode speed).
+   * How a matmul of one row against 4-bit weights (a decoder's token step) takes its activations, quantized per block:
+   * 'int16' (default: within 2^-16 of each block's largest), 'int8' (onnxruntime's MatMulNBits at accuracy level 4:
+   * within 1/254, the fastest) or 'float32' (float32's accuracy, the slowest).
    */
-  int8Activations?: boolean;
+  int4Activations?: 'int16' | 'int8' | 'float32';
   /** Where the dist files are: a folder URL, or a URL per file name (e.g. 'webnn-wasm-simd.wasm'). */
   wasmPaths?: string | Record<string, string | URL>;
   /** The bytes of the wasm build that will be loaded, instead of fetching or reading it. */
@@ -61,7 +62,7 @@ export declare function createML(options?: WebnnWasmOptions): ML;
 export declare function runtimeInfo(): Promise<{
   variant: 'simd' | 'simd-threaded' | 'relaxed-simd-threaded';
   numThreads: number;
-  int8Activations: boolean;
+  int4Activations: 'int16' | 'int8' | 'float32';
 }>;
 
 // Beyond the spec (src/js/bridge.js, idl/compat.idl): which implementation serves a context, the operators and

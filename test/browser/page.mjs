@@ -147,8 +147,8 @@ async function main() {
       const ort = await import('/node_modules/onnxruntime-web/dist/ort.min.mjs');
       ort.env.wasm.numThreads = 1;
       const context = await navigator.ml.createContext();
-      const { int8Activations } = await window.webnnWasm.runtimeInfo();
-      const { failures, summary } = await runDecodeLoop({ ort, context, testing: window.webnnWasm.__testing, int8Activations });
+      const { int4Activations } = await window.webnnWasm.runtimeInfo();
+      const { failures, summary } = await runDecodeLoop({ ort, context, testing: window.webnnWasm.__testing, int4Activations });
       context.destroy();
       return { ok: !failures.length, detail: `${summary}${failures.length ? `; FAILED: ${failures.join('; ')}` : ''}` };
     }, 300000);

@@ -11,10 +11,10 @@
 //
 // Checks, with ORT's CPU fallback disabled (every node on WebNN or the session fails):
 //   - the first 40 steps' logits against onnxruntime-web's own wasm EP (float32 activations), fed the same tokens
-//     (its greedy choice): max |difference| <= 1e-3 * max |logit| with install({ int8Activations: false }), 2e-2
-//     with our default int8 activations for the one-row 4-bit matmuls (each value within 1/254 of its block's
-//     largest, through 2 layers and the LM head: 8.5e-3 measured); and the greedy tokens agree wherever the wasm
-//     EP's top two logits are further apart than that;
+//     (its greedy choice): max |difference| <= 1e-3 * max |logit| with the one-row 4-bit matmuls' activations of
+//     16 bits (the default) or float32's accuracy, 2e-2 with install({ int4Activations: 'int8' }) (each value within
+//     1/254 of its block's largest, through 2 layers and the LM head: 8.5e-3 measured); and the greedy tokens agree
+//     wherever the wasm EP's top two logits are further apart than that;
 //   - the projections run as matmul4bit steps and the embedding as a gather4bit step (the 4-bit weights kept at
 //     their size);
 //   - over N steps (default 1000): the cache never crosses JS after the page's empty one went in at step 0 (no
@@ -26,9 +26,9 @@ const COMPARE_STEPS = 40;
 const CONFIG = { hidden: 256, layers: 2, heads: 4, kvHeads: 2, mlp: 512, vocab: 512, cache: 32, block: 32 };
 
 // Runs the loop; resolves to { failures: [messages], summary }. `testing` is our __testing export.
-export async function runDecodeLoop({ ort, context, testing, steps = 1000, int8Activations = true }) {
+export async function runDecodeLoop({ ort, context, testing, steps = 1000, int4Activations = 'int16' }) {
   const V = CONFIG.vocab;
-  const tolerance = int8Activations ? 2e-2 : 1e-3;
+  const tolerance = int4Activations === 'int8' ? 2e-2 : 1e-3;
   const bytes = decoderModel(CONFIG, { positions: steps + 1 });
   // Calls and bytes crossing JS on our context, per method.
   const traffic = { createTensor: 0, readTensor: [], writeTensor: [] };
@@ -107,7 +107,7 @@ export async function runDecodeLoop({ ort, context, testing, steps = 1000, int8A
   const cacheCrossings = [...traffic.readTensor, ...traffic.writeTensor].filter((n) => n >= cacheElements).length;
 
   const summary = (`${steps} steps, ${stepMs.toFixed(2)} ms a step after the first ${COMPARE_STEPS} (${((tAlone - t0) / COMPARE_STEPS).toFixed(2)} beside the wasm EP); ` +
-              `${steps4bit} matmul4bit and ${gathers4bit} gather4bit steps per token; logits vs the wasm EP: max error ${worstError.toExponential(2)} of the largest (${int8Activations ? 'int8' : 'float32'} activations, bound ${tolerance}); ` +
+              `${steps4bit} matmul4bit and ${gathers4bit} gather4bit steps per token; logits vs the wasm EP: max error ${worstError.toExponential(2)} of the largest (${int4Activations} activations, bound ${tolerance}); ` +
               `greedy tokens ${checkedTokens - tokenMismatches} of ${checkedTokens} agree; createTensor ${createdAt100} by step 100, ` +
               `${traffic.createTensor - createdAt100} after; reads ${traffic.readTensor.length}, writes ${traffic.writeTensor.length}, ` +
               `${cacheCrossings} of them cache-sized; heap in use ${heapAt100} at step 100, ${heapEnd} at the end`);

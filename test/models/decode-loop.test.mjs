@@ -17,8 +17,8 @@ if (!lib) {
 lib.install({ mode: 'force' });
 const ort = await loadOrt({ numThreads: 1 });
 const context = await navigator.ml.createContext();
-const { int8Activations } = await lib.runtimeInfo();
-const { failures, summary } = await runDecodeLoop({ ort, context, testing: lib.__testing, steps, int8Activations });
+const { int4Activations } = await lib.runtimeInfo();
+const { failures, summary } = await runDecodeLoop({ ort, context, testing: lib.__testing, steps, int4Activations });
 console.log(`decode-loop: ${summary}`);
 for (const f of failures) console.log(`decode-loop: FAILED: ${f}`);
 console.log(failures.length ? 'decode-loop: failed' : 'decode-loop: ok');

@@ -86,15 +86,15 @@ graph::ArgValue NumberArgFrom(const val& v) {
   return a;
 }
 
-// install({int8Activations}) (docs/usage.md), as init() received it: how the graphs built from then on run a
-// 4-bit matmul of one row (compiler::CompileOptions).
-bool& Int8Activations() {
-  static bool int8_activations = true;
-  return int8_activations;
+// install({ int4Activations }) (docs/usage.md) as init() received it, in bits (16, 8 or 32): how the graphs built from
+// then on run a 4-bit matmul of one row (compiler::CompileOptions::activation_bits).
+int& ActivationBits() {
+  static int bits = 16;
+  return bits;
 }
-compiler::CompileOptions CompileOptionsOf(bool int8_activations) {
+compiler::CompileOptions CompileOptionsOf(int activation_bits) {
   compiler::CompileOptions options;
-  options.int8_activations = int8_activations;
+  options.activation_bits = activation_bits;
   return options;
 }
 
@@ -318,7 +318,7 @@ class GraphBuilder {
  public:
   explicit GraphBuilder(const Context& context)
       : context_(context.get()),
-        builder_(std::make_shared<graph::GraphBuilder>(context.get()->id(), CompileOptionsOf(Int8Activations()))) {}
+        builder_(std::make_shared<graph::GraphBuilder>(context.get()->id(), CompileOptionsOf(ActivationBits()))) {}
 
   val input(std::string name, val type_name, val shape_array) {
     return Guarded([&]() -> val {
@@ -604,8 +604,8 @@ std::string OpSupportLimitsJson() {
 
 // Sizes the executor's compute pool and sets its inline policy (`inline_step_ms` negative or NaN: the default);
 // called once by the loader before any context exists.
-void Init(uint32_t num_threads, double inline_step_ms, bool int8_activations) {
-  Int8Activations() = int8_activations;
+void Init(uint32_t num_threads, double inline_step_ms, int activation_bits) {
+  ActivationBits() = activation_bits == 8 || activation_bits == 32 ? activation_bits : 16;
   if (GlobalExecutor()) return;
   GlobalExecutor() = std::make_shared<runtime::Executor>(
       std::max<uint32_t>(1, num_threads), inline_step_ms >= 0 ? inline_step_ms : runtime::Executor::kDefaultInlineStepMs);

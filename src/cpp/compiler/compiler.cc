@@ -65,7 +65,7 @@ std::vector<ValueId> ShareReshapeStorage(const Subgraph& g, const std::vector<bo
 
 Expected<std::unique_ptr<runtime::Plan>> Compile(Subgraph g, const CompileOptions& options) {
   RemoveDeadNodes(g);
-  g.int8_activations = options.int8_activations;
+  g.activation_bits = options.activation_bits;
   if (options.fold_constants) KeepHalfWeights(g);  // before folding, which would widen them
   if (options.fold_constants) KeepBlockwiseWeights(g);
   RETURN_IF_ERROR(UnpackFourBitConstants(g));

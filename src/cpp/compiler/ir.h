@@ -269,8 +269,8 @@ class Subgraph {
   std::vector<Node> nodes;
   std::vector<GraphInput> inputs;
   std::vector<GraphOutput> outputs;
-  // How a 4-bit matmul of one row runs: on int8 activations (qd8) or float32 ones (CompileOptions).
-  bool int8_activations = true;
+  // The activations of a 4-bit matmul of one row: 16, 8 or 32 bits (CompileOptions::activation_bits).
+  int activation_bits = 16;
 };
 
 }  // namespace webnn::compiler

@@ -116,7 +116,20 @@ bool f32_qbw_split_qd8__scalar(size_t kc, size_t bl, const float* a, int8_t* lim
 bool f32_qbw_split_qd8__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
 void qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
                                                    const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
+// qd16: X = x * 32512 / (the block's largest |x|) rounded (within 2^-16 of the largest), each block's unit (largest /
+// 32512); the same refusals as qd8. The digits split, for the relaxed GEMV: X as two balanced int8 digits X = 256 h +
+// l, per group of 4 rows 4 bytes of h then 4 of l (limbs: 2 * kc bytes), and the sums of each block's h and l; the
+// plain split: X as int16 in row order (limbs: 2 * kc bytes) and each block's sum of X.
+bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+bool f32_qbw_split_qd16_digits__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+bool f32_qbw_split_qd16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+bool f32_qbw_split_qd16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums);
+void qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16(size_t nc, size_t kc, size_t bl, const int8_t* limbs, const float* block_scales,
+                                                    const int32_t* block_sums, const uint8_t* groups, const uint8_t* headers, float* c);
 #if WEBNN_RELAXED_SIMD
+void qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
+                                                        const float* block_scales, const int32_t* block_sums,
+                                                        const uint8_t* groups, const uint8_t* headers, float* c);
 void qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot(size_t nc, size_t kc, size_t bl, const int8_t* limbs,
                                                        const float* block_scales, const int32_t* block_sums,
                                                        const uint8_t* groups, const uint8_t* headers, float* c);
@@ -133,13 +146,13 @@ struct QbwDotGemv {
   size_t limb_bytes_per_k = 0, sums_per_block = 0, max_block = 0;
 };
 // A family as the runtime uses it: the size of its groups, the packing, the GEMV tile and the GEMM path's widening;
-// the integer-dot GEMV on the activations' digits (float32's accuracy) and the one on int8 activations (qd8).
+// the integer-dot GEMVs on the activations' digits (float32's accuracy), on 16-bit ones (qd16) and on int8 ones (qd8).
 struct QbwConfig {
   size_t (*group_block_bytes)(size_t kc);
   void (*pack)(size_t nc, size_t kc, size_t bl, const QbwSource& source, uint8_t* groups, uint8_t* headers);
   F32QbwGemmUkernelFn gemv;
   QbwF32UnpackUkernelFn unpack;
-  QbwDotGemv digits = {}, qd8 = {};
+  QbwDotGemv digits = {}, qd16 = {}, qd8 = {};
 };
 // The qb4w family for bits 4, qb8w for 8.
 const QbwConfig& GetQbwConfig(int bits);

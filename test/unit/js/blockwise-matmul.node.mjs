@@ -5,10 +5,10 @@
 // matmul4bit step, for one row (the decode step's GEMV) and several (the prompt's GEMM), with column counts that
 // are not multiples of 8. Each result is within a float32 summation bound of a double-precision product of the
 // dequantized weights (|error| <= (K + 2) * 2^-24 * sum |a * w|), plus, for one row against 4-bit weights in blocks
-// of at most 256, the int8 activations' (each within 1/254 of its block's largest |a|: qd8, kernels/qbw.h); the
-// several-row results are bit-identical to the unfused graph's (the weights widened to the floats
-// dequantizeLinear gives, then the same GEMM tiles). With install({ int8Activations: false }) (another process) one
-// row is within the float bound alone.
+// of at most 256, the quantized activations' (each within 2^-16 of its block's largest |a| by default, qd16; 1/254
+// with install({ int4Activations: 'int8' }), qd8: kernels/qbw.h); the several-row results are bit-identical to the
+// unfused graph's (the weights widened to the floats dequantizeLinear gives, then the same GEMM tiles). With
+// install({ int4Activations: 'float32' }) (another process) one row is within the float bound alone.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -19,12 +19,13 @@ import { lcg, nbits, pack, perColumn, run } from './fixtures/blockwise.mjs';
 
 const ml = createML({ numThreads: 2 });
 
-// int8 activations (qd8): each value within 1/254 of its block's largest |a| (and the two roundings of its unit).
-const QD8_ERROR = 1 / 254 + 3e-7;
+// Quantized activations: each value within half a unit of its block's largest |a| (unit = largest / 32512 for
+// qd16, / 127 for qd8), and the two roundings of its unit.
+const QD16_ERROR = 1 / 65024 + 3e-7, QD8_ERROR = 1 / 254 + 3e-7;
 
-// With qd8Block, a row's activations were quantized per block of that many: the bound adds each block's
-// QD8_ERROR * largest |a| * sum of |w|.
-function checkAgainstDouble(name, y, a, weights, m, n, k, qd8Block = 0) {
+// With qBlock, a row's activations were quantized per block of that many: the bound adds each block's
+// error * largest |a| * sum of |w|.
+function checkAgainstDouble(name, y, a, weights, m, n, k, qBlock = 0, error = QD16_ERROR) {
   for (let i = 0; i < m; ++i) {
     for (let j = 0; j < n; ++j) {
       let exact = 0, magnitude = 0, quantized = 0;
@@ -32,10 +33,10 @@ function checkAgainstDouble(name, y, a, weights, m, n, k, qd8Block = 0) {
         exact += a[i * k + kk] * weights.w(kk, j);
         magnitude += Math.abs(a[i * k + kk] * weights.w(kk, j));
       }
-      for (let b0 = 0; qd8Block && b0 < k; b0 += qd8Block) {
+      for (let b0 = 0; qBlock && b0 < k; b0 += qBlock) {
         let largest = 0, sum = 0;
-        for (let kk = b0; kk < b0 + qd8Block; ++kk) largest = Math.max(largest, Math.abs(a[i * k + kk])), sum += Math.abs(weights.w(kk, j));
-        quantized += QD8_ERROR * largest * sum;
+        for (let kk = b0; kk < b0 + qBlock; ++kk) largest = Math.max(largest, Math.abs(a[i * k + kk])), sum += Math.abs(weights.w(kk, j));
+        quantized += error * largest * sum;
       }
       const bound = (k + 2) * 2 ** -24 * magnitude + quantized;
       assert.ok(Math.abs(y[i * n + j] - exact) <= bound, `${name} [${i}, ${j}]: ${y[i * n + j]} vs ${exact} (bound ${bound})`);
@@ -43,7 +44,7 @@ function checkAgainstDouble(name, y, a, weights, m, n, k, qd8Block = 0) {
   }
 }
 
-// [name, weights, n, k, step, the block of one row's int8 activations (0: float32 activations)].
+// [name, weights, n, k, step, the block of one row's quantized activations (0: float32 accuracy)].
 const CASES = [
   // One row must be above matmul's exact path (16384 multiply-adds) to take the quantized step.
   ['MatMulNBits uint4, blocks of 16', (rand) => nbits(20, 1024, 16, rand), 20, 1024, 'matmul4bit', 16],
@@ -56,7 +57,7 @@ const CASES = [
   // A block longer than the int16-digit GEMV's exact int32 sums take (4096 rows for 8 bits): the float tile's row.
   ['int8 [K, N], a scale per column over 4608 rows', (rand) => perColumn(9, 4608, rand, 8), 9, 4608, 'matmul8bit', 0],
 ];
-for (const [name, make, n, k, step, qd8Block] of CASES) {
+for (const [name, make, n, k, step, qBlock] of CASES) {
   test(`${name}: one ${step} step, 1 row and 5 rows, within the float bound`, async () => {
     const context = await ml.createContext();
     const rand = lcg(n * 1000 + k);
@@ -65,7 +66,7 @@ for (const [name, make, n, k, step, qd8Block] of CASES) {
       const a = Float32Array.from({ length: m * k }, () => rand() * 2 - 1);
       const fused = await run(context, weights, m, k, a);
       assert.deepEqual(fused.steps, [step], `${name}, ${m} rows: steps ${fused.steps.join(', ')}`);
-      checkAgainstDouble(`${name}, ${m} rows`, fused.y, a, weights, m, n, k, m === 1 ? qd8Block : 0);
+      checkAgainstDouble(`${name}, ${m} rows`, fused.y, a, weights, m, n, k, m === 1 ? qBlock : 0);
       if (m > 1) {
         const unfused = await run(context, weights, m, k, a, { fuse: false });
         assert.ok(!unfused.steps.includes(step), `unfused steps: ${unfused.steps.join(', ')}`);
@@ -103,20 +104,25 @@ test('one row with NaN or an infinity gives the float formula\'s NaN and infinit
   context.destroy();
 });
 
-// install({ int8Activations: false }): one row's activations stay float32, within the float bound alone, where the
-// default's int8 activations (this process) are outside it for some column and within their own bound.
-test('int8Activations: false keeps one row against 4-bit weights within the float bound', async () => {
+// install({ int4Activations }) in other processes: 'float32' keeps one row within the float bound alone, 'int8' within
+// qd8's bound but outside the float bound for some column; the default (this process) within qd16's.
+test('int4Activations float32, int8 and the default int16: each row within its own bound', async () => {
   const app = fileURLToPath(new URL('fixtures/blockwise-app.mjs', import.meta.url));
-  const child = JSON.parse(execFileSync(process.execPath, [...process.execArgv, app, JSON.stringify({ int8Activations: false })], { encoding: 'utf8' }));
+  const child = (value) => JSON.parse(execFileSync(process.execPath, [...process.execArgv, app, JSON.stringify({ int4Activations: value })],
+                                                   { encoding: 'utf8' }));
   const { n, k, block } = ONE_ROW;
   const { weights, a } = oneRowCase();
-  assert.deepEqual(child.steps, ['matmul4bit']);
-  checkAgainstDouble('int8Activations: false', child.y, a, weights, 1, n, k);
+  const float32 = child('float32'), int8 = child('int8');
+  assert.deepEqual(float32.steps, ['matmul4bit']);
+  assert.deepEqual(int8.steps, ['matmul4bit']);
+  checkAgainstDouble('int4Activations float32', float32.y, a, weights, 1, n, k);
+  checkAgainstDouble('int4Activations int8', int8.y, a, weights, 1, n, k, block, QD8_ERROR);
+  assert.throws(() => checkAgainstDouble('int4Activations int8', int8.y, a, weights, 1, n, k), /bound/, 'the int8 row is int8');
   const context = await ml.createContext();
   const ours = await run(context, weights, 1, k, a);
   context.destroy();
-  checkAgainstDouble('int8 activations', ours.y, a, weights, 1, n, k, block);
-  assert.throws(() => checkAgainstDouble('int8 activations', ours.y, a, weights, 1, n, k), /bound/, 'the default row is int8');
+  checkAgainstDouble('int4Activations int16 (the default)', ours.y, a, weights, 1, n, k, block);
+  assert.throws(() => createML({ int4Activations: 'int4' }), TypeError);
 });
 
 test('a small product, and dequantized weights two matmuls share, stay on the float path', async () => {

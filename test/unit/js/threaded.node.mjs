@@ -10,7 +10,7 @@ const ml = createML({ numThreads: 2 });
 
 test('loads the threaded variant with the requested threads', async () => {
   await ml.createContext();
-  assert.deepEqual(await runtimeInfo(), { variant: threadedVariant(), numThreads: 2, int8Activations: true });
+  assert.deepEqual(await runtimeInfo(), { variant: threadedVariant(), numThreads: 2, int4Activations: 'int16' });
 });
 
 test('dispatch does not block; reads follow every earlier dispatch', async () => {

@@ -12,7 +12,7 @@ import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
 import { bytes, floats } from './fixtures/random-values.mjs';
 
 // Float32 activations: the results are held to the float formula's bound, so that a wrong packing or scale shows.
-const ml = createML({ numThreads: 1, int8Activations: false });
+const ml = createML({ numThreads: 1, int4Activations: 'float32' });
 const block = 32;
 
 // One MatMulNBits weight as the WebNN EP sends it: uint4 [N, K / block, block], scales and zero points per block.

@@ -4,8 +4,8 @@
 // (kernels/qbw.h), at about their stored size (the groups in the constant's own bytes when the step is their only
 // reader, beside them 40 bytes of scales and zero points per block of 8 columns). One row (a
 // decoder's token step) runs a GEMV straight from the packed weights: 4-bit weights on integer dot products, the row
-// quantized once to int8 per block (qd8, as onnxruntime's MatMulNBits at accuracy level 4) or, with
-// CompileOptions::int8_activations false, split into digits that keep float32's accuracy, then shared by every
+// quantized once per block to 16 bits (qd16, the default) or to int8 (qd8, as onnxruntime's MatMulNBits at accuracy
+// level 4), or split into digits that keep float32's accuracy (CompileOptions::activation_bits), then shared by every
 // task; 8-bit weights on the float tile (relaxed SIMD) or int16 dot products of two digits; more rows widen one
 // 8-column block of weights at a time into a small float panel (the floats dequantizeLinear gives) and run the f32
 // GEMM tiles on it, so the widening is paid once per block for all rows and no float copy of the weights exists.
@@ -235,8 +235,9 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   // The integer-dot GEMV's split row (its digits, then per block its unit and its sums) in the plan's scratch, which
   // the steps of a plan share (they run one at a time): a buffer of its own per step would be a small allocation
   // that outlives the build inside the holes freed constants leave, splitting them.
-  // int8 activations (CompileOptions::int8_activations) where the family has that GEMV, else the digits'.
-  const kernels::QbwDotGemv& dot = a.g.int8_activations && family.qd8.gemv ? family.qd8 : family.digits;
+  // The activations' width (CompileOptions::activation_bits) where the family has that GEMV, else the digits'.
+  const kernels::QbwDotGemv& wanted = a.g.activation_bits == 8 ? family.qd8 : a.g.activation_bits == 16 ? family.qd16 : family.digits;
+  const kernels::QbwDotGemv& dot = wanted.gemv ? wanted : family.digits;
   const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 && block <= dot.max_block ? dot.gemv : nullptr;
   // The GEMV's tasks: up to 32 a thread, so that the thread that finishes first waits for at most a short one (with
   // 8, each of a 4864 x 896 GEMV's 16 tasks ran ~15 us at 2 threads and the joins were 8% of a token step).

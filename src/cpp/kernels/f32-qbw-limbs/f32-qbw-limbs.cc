@@ -209,4 +209,94 @@ bool f32_qbw_split_qd8__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* l
   return true;
 }
 
+// qd16: per block, unit = largest |x| / 32512 and X = x * (32512 / largest) rounded to nearest even (|X| <= 32512 =
+// 127 * 256). The digits split holds X as two balanced int8 digits X = 256 h + l (h in [-127, 127], l in [-128,
+// 127]), per group of 4 rows 4 bytes of h then 4 of l, and the block's sums of h and of l; the plain one X as int16
+// in row order and the block's sum of X. The same refusals as qd8.
+namespace {
+constexpr float kQd16Largest = 32512.0f;
+
+bool Qd16Unit(float largest, float* unit, float* inverse) {
+  if (!(largest <= 3.4028235e38f) || (largest != 0.0f && largest < kQd8Smallest)) return false;
+  *unit = largest / kQd16Largest;
+  *inverse = largest == 0.0f ? 0.0f : kQd16Largest / largest;
+  return true;
+}
+}  // namespace
+
+bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float largest, inverse;
+    if (!ScalarLargest(x, bl, &largest) || !Qd16Unit(largest, &block_scales[b], &inverse)) return false;
+    int32_t sum_h = 0, sum_l = 0;
+    for (size_t k = 0; k < bl; ++k) {
+      const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
+      const int32_t l = ((v + 128) & 255) - 128, h = (v - l) >> 8;
+      int8_t* at = limbs + 8 * ((b * bl + k) / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of l
+      at[0] = static_cast<int8_t>(h), at[4] = static_cast<int8_t>(l);
+      sum_h += h, sum_l += l;
+    }
+    block_sums[2 * b] = sum_h, block_sums[2 * b + 1] = sum_l;
+  }
+  return true;
+}
+
+bool f32_qbw_split_qd16_digits__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  const v128_t c128 = wasm_i32x4_const_splat(128), c255 = wasm_i32x4_const_splat(255);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float inverse;
+    if (!Qd16Unit(LargestMagnitude(x, bl), &block_scales[b], &inverse)) return false;
+    const v128_t f = wasm_f32x4_splat(inverse);
+    v128_t sh = wasm_i32x4_const_splat(0), sl = sh;
+    int8_t* out = limbs + 2 * b * bl;
+    for (size_t k = 0; k < bl; k += 4, out += 8) {
+      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f)));
+      const v128_t l = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c128), c255), c128);
+      const v128_t h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
+      sh = wasm_i32x4_add(sh, h), sl = wasm_i32x4_add(sl, l);
+      const v128_t hl = wasm_i16x8_narrow_i32x4(h, l);
+      wasm_v128_store64_lane(out, wasm_i8x16_narrow_i16x8(hl, hl), 0);  // h0-3, l0-3
+    }
+    block_sums[2 * b] = LaneTotal(sh), block_sums[2 * b + 1] = LaneTotal(sl);
+  }
+  return true;
+}
+
+bool f32_qbw_split_qd16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  int16_t* out = reinterpret_cast<int16_t*>(limbs);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float largest, inverse;
+    if (!ScalarLargest(x, bl, &largest) || !Qd16Unit(largest, &block_scales[b], &inverse)) return false;
+    int32_t sum = 0;
+    for (size_t k = 0; k < bl; ++k) {
+      const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
+      out[b * bl + k] = static_cast<int16_t>(v);
+      sum += v;
+    }
+    block_sums[b] = sum;
+  }
+  return true;
+}
+
+bool f32_qbw_split_qd16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  int16_t* out = reinterpret_cast<int16_t*>(limbs);
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float inverse;
+    if (!Qd16Unit(LargestMagnitude(x, bl), &block_scales[b], &inverse)) return false;
+    const v128_t f = wasm_f32x4_splat(inverse);
+    v128_t sum = wasm_i32x4_const_splat(0);
+    for (size_t k = 0; k < bl; k += 4) {
+      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f)));
+      sum = wasm_i32x4_add(sum, v);
+      wasm_v128_store64_lane(out + b * bl + k, wasm_i16x8_narrow_i32x4(v, v), 0);
+    }
+    block_sums[b] = LaneTotal(sum);
+  }
+  return true;
+}
+
 }  // namespace webnn::kernels

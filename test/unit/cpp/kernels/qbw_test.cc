@@ -113,7 +113,7 @@ void ForEachGemvCase(const Family& family, uint32_t seed, std::initializer_list<
 
 // How far a split moves a value, as a fraction of its block's largest |a|: the digits' half a unit, qd8's
 // (largest / 127 rounded, then the product with 127 / largest rounded: ~2.4e-7 of |a| more).
-constexpr double kDigitsError = 1.0 / (1 << 22), kQd8Error = 1.0 / 254 + 3e-7;
+constexpr double kDigitsError = 1.0 / (1 << 22), kQd16Error = 1.0 / 65024 + 3e-7, kQd8Error = 1.0 / 254 + 3e-7;
 
 // c[n] for n < nc within the float tiles' bound of the double product ((kc + 2) * 6e-8 of the sum of |products|), plus
 // the split's (split_error of each block's largest |a|, times the block's sum of |w|).
@@ -304,7 +304,26 @@ TEST(F32QbwSplitLimbs, Qd8WithinHalfAUnitOfEachBlocksLargest) {
 // (split_error of each block's largest |x| times the block's sum of |w|), over the shapes CheckKernel covers and
 // blocks of 128 (the relaxed kernels' int16 sums flushed every 32 rows). qd8's GEMVs also against the double product
 // of the values the split gave (unit * X), within the float bound alone: their integer sums are exact.
-void CheckDotGemv(const Family& family, const QbwDotGemv& dot, double split_error, const char* name) {
+// The values a qd split gave: unit * X per element (exact in float: |X| <= 32512).
+using GivenFn = std::vector<float> (*)(size_t kc, size_t bl, const std::vector<int8_t>& limbs, const std::vector<float>& units);
+std::vector<float> GivenQd8(size_t kc, size_t bl, const std::vector<int8_t>& limbs, const std::vector<float>& units) {
+  std::vector<float> x(kc);
+  for (size_t k = 0; k < kc; ++k) x[k] = units[k / bl] * limbs[k];
+  return x;
+}
+std::vector<float> GivenQd16Digits(size_t kc, size_t bl, const std::vector<int8_t>& limbs, const std::vector<float>& units) {
+  std::vector<float> x(kc);
+  for (size_t k = 0; k < kc; ++k) x[k] = units[k / bl] * (256 * limbs[8 * (k / 4) + k % 4] + limbs[8 * (k / 4) + 4 + k % 4]);
+  return x;
+}
+std::vector<float> GivenQd16(size_t kc, size_t bl, const std::vector<int8_t>& limbs, const std::vector<float>& units) {
+  const int16_t* X = reinterpret_cast<const int16_t*>(limbs.data());
+  std::vector<float> x(kc);
+  for (size_t k = 0; k < kc; ++k) x[k] = units[k / bl] * X[k];
+  return x;
+}
+
+void CheckDotGemv(const Family& family, const QbwDotGemv& dot, double split_error, const char* name, GivenFn given = nullptr) {
   ForEachGemvCase(family, 9, {4, 16, 64, 128}, [&](const Weights& w, const std::vector<float>& a, const Packing& packed) {
     const size_t blocks = w.kc / w.bl;
     std::vector<int8_t> digits(dot.limb_bytes_per_k * w.kc);
@@ -315,12 +334,66 @@ void CheckDotGemv(const Family& family, const QbwDotGemv& dot, double split_erro
     dot.gemv(w.nc, w.kc, w.bl, digits.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
     for (size_t j = w.nc; j < w.nc + 3; ++j) ASSERT_EQ(c[j], 1234.5f) << "wrote past nc";
     ExpectNearTheProduct(w, a, c.data(), split_error, name);
-    if (dot.limb_bytes_per_k == 1) {
-      std::vector<float> given(w.kc);
-      for (size_t k = 0; k < w.kc; ++k) given[k] = units[k / w.bl] * digits[k];  // exact: |X| <= 127
-      ExpectNearTheProduct(w, given, c.data(), 0, name);
-    }
+    if (given) ExpectNearTheProduct(w, given(w.kc, w.bl, digits, units), c.data(), 0, name);
   });
+}
+
+// The qd16 splits over the split cases (a block of zeros for the subnormal one): each wasmsimd kernel equal to its
+// scalar twin; both give the same values unit * X, unit the block's largest / 32512, |X| <= 32512 (the largest at
+// +-32512), each within kQd16Error of the largest; the digits h in [-127, 127] and l in [-128, 127]; the sums the
+// digits' (or X's). NaN, infinity and a block below 2^-100 refused.
+TEST(F32QbwSplitLimbs, Qd16WithinHalfAUnitOfEachBlocksLargest) {
+  Rng rng(9);
+  const size_t bl = 16, kc = 7 * bl, blocks = kc / bl;
+  std::vector<float> a = SplitCases(rng, bl);
+  for (size_t k = bl; k < 2 * bl; ++k) a[k] = 0.0f;
+  std::vector<int8_t> digits(2 * kc), digits_twin(2 * kc), plain(2 * kc), plain_twin(2 * kc);
+  std::vector<float> units(blocks), units_twin(blocks), plain_units(blocks), plain_units_twin(blocks);
+  std::vector<int32_t> sums(2 * blocks), sums_twin(2 * blocks), plain_sums(blocks), plain_sums_twin(blocks);
+  ASSERT_TRUE(f32_qbw_split_qd16_digits__wasmsimd(kc, bl, a.data(), digits.data(), units.data(), sums.data()));
+  ASSERT_TRUE(f32_qbw_split_qd16_digits__scalar(kc, bl, a.data(), digits_twin.data(), units_twin.data(), sums_twin.data()));
+  ASSERT_TRUE(f32_qbw_split_qd16__wasmsimd(kc, bl, a.data(), plain.data(), plain_units.data(), plain_sums.data()));
+  ASSERT_TRUE(f32_qbw_split_qd16__scalar(kc, bl, a.data(), plain_twin.data(), plain_units_twin.data(), plain_sums_twin.data()));
+  ASSERT_EQ(digits, digits_twin);
+  ASSERT_EQ(units, units_twin);
+  ASSERT_EQ(sums, sums_twin);
+  ASSERT_EQ(plain, plain_twin);
+  ASSERT_EQ(plain_units, units);
+  ASSERT_EQ(plain_sums, plain_sums_twin);
+  const std::vector<float> x = GivenQd16Digits(kc, bl, digits, units);
+  ASSERT_EQ(x, GivenQd16(kc, bl, plain, units));
+  const int16_t* X = reinterpret_cast<const int16_t*>(plain.data());
+  for (size_t b = 0; b < blocks; ++b) {
+    float largest = 0;
+    int32_t sum_h = 0, sum_l = 0, sum = 0;
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) largest = std::fmax(largest, std::fabs(a[k]));
+    ASSERT_EQ(units[b], largest / 32512.0f);
+    for (size_t k = b * bl; k < (b + 1) * bl; ++k) {
+      const int h = digits[8 * (k / 4) + k % 4], l = digits[8 * (k / 4) + 4 + k % 4];
+      ASSERT_GE(h, -127);
+      ASSERT_LE(h, 127);
+      ASSERT_EQ(256 * h + l, X[k]);
+      ASSERT_LE(std::abs(X[k]), 32512);
+      if (std::fabs(a[k]) == largest && largest > 0) ASSERT_EQ(std::abs(X[k]), 32512);
+      ASSERT_LE(std::fabs(double{x[k]} - a[k]), kQd16Error * largest) << "block " << b << " row " << k;
+      sum_h += h, sum_l += l, sum += X[k];
+    }
+    ASSERT_EQ(sums[2 * b], sum_h);
+    ASSERT_EQ(sums[2 * b + 1], sum_l);
+    ASSERT_EQ(plain_sums[b], sum);
+  }
+  for (float bad : {NAN, INFINITY, 1e-31f}) {
+    std::vector<float> refused = a;
+    if (bad == 1e-31f) {
+      for (size_t k = 0; k < bl; ++k) refused[k] = k % 2 ? bad : 0.0f;
+    } else {
+      refused[kc - 3] = bad;
+    }
+    ASSERT_FALSE(f32_qbw_split_qd16_digits__wasmsimd(kc, bl, refused.data(), digits.data(), units.data(), sums.data())) << bad;
+    ASSERT_FALSE(f32_qbw_split_qd16_digits__scalar(kc, bl, refused.data(), digits.data(), units.data(), sums.data())) << bad;
+    ASSERT_FALSE(f32_qbw_split_qd16__wasmsimd(kc, bl, refused.data(), plain.data(), units.data(), sums.data())) << bad;
+    ASSERT_FALSE(f32_qbw_split_qd16__scalar(kc, bl, refused.data(), plain.data(), units.data(), sums.data())) << bad;
+  }
 }
 
 TEST(F32QbwGemm, Qb4wDotGemvsAgainstTheReference) {
@@ -329,49 +402,61 @@ TEST(F32QbwGemm, Qb4wDotGemvsAgainstTheReference) {
   CheckDotGemv(kQb8w, {f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_digits16__wasmsimd, 4, 2}, kDigitsError,
                "f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16");
   CheckDotGemv(kQb4w, {qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_qd8__wasmsimd, 1, 1}, kQd8Error,
-               "qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16");
+               "qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", GivenQd8);
+  CheckDotGemv(kQb4w, {qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_qd16__wasmsimd, 2, 1}, kQd16Error,
+               "qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", GivenQd16);
 #if WEBNN_RELAXED_SIMD
   CheckDotGemv(kQb4w, {f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_limbs__wasmsimd, 3, 3}, kDigitsError,
                "f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
   CheckDotGemv(kQb4w, {qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_qd8__wasmsimd, 1, 1}, kQd8Error,
-               "qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot");
+               "qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", GivenQd8);
+  CheckDotGemv(kQb4w, {qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_qd16_digits__wasmsimd, 2, 2}, kQd16Error,
+               "qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", GivenQd16Digits);
 #endif
   for (const Family* family : {&kQb4w, &kQb8w}) {
     const QbwConfig& config = family->config;  // the artefact's own
     if (config.digits.gemv) CheckDotGemv(*family, config.digits, kDigitsError, "a config's digits GEMV");
     if (config.qd8.gemv) CheckDotGemv(*family, config.qd8, kQd8Error, "a config's qd8 GEMV");
+    if (config.qd16.gemv) CheckDotGemv(*family, config.qd16, kQd16Error, "a config's qd16 GEMV");
   }
   ASSERT_NE(kQb4w.config.digits.gemv, nullptr);
   ASSERT_NE(kQb4w.config.qd8.gemv, nullptr);
+  ASSERT_NE(kQb4w.config.qd16.gemv, nullptr);
 }
 
 // The qd8 GEMVs at the edge of their sums: activations all at the block's largest (X = 127, or -127) against
 // weights of 15 and a zero point of 0 over blocks of 128 (the relaxed kernel's int16 sums reach 8 * 2 * 127 * 15 =
 // 30480 before each flush): the exact product, no wrap-around.
 TEST(F32QbwGemm, Qd8SumsStayExactAtTheirLargest) {
-  std::vector<std::pair<const char*, F32QbwDotGemvFn>> gemvs = {{"dot16", qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16}};
+  struct Case {
+    const char* name;
+    QbwDotGemv dot;
+    int largest;  // |X| of every value
+  };
+  std::vector<Case> cases = {{"qd8 dot16", {qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_qd8__wasmsimd, 1, 1}, 127},
+                             {"qd16 dot16", {qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, f32_qbw_split_qd16__wasmsimd, 2, 1}, 32512}};
 #if WEBNN_RELAXED_SIMD
-  gemvs.push_back({"relaxed dot", qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot});
+  cases.push_back({"qd8 relaxed dot", {qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_qd8__wasmsimd, 1, 1}, 127});
+  cases.push_back({"qd16 relaxed dot", {qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, f32_qbw_split_qd16_digits__wasmsimd, 2, 2}, 32512});
 #endif
   Rng rng(37);
-  for (const auto& [name, gemv] : gemvs) {
+  for (const Case& t : cases) {
     for (float sign : {1.0f, -1.0f}) {
-      const size_t bl = 128, kc = 2 * bl;
+      const size_t bl = 256, kc = 2 * bl;  // the longest block the qd GEMVs take
       Weights w(kQb4w, 8, kc, bl, false, rng);
       std::fill(w.q.begin(), w.q.end(), 15);
       std::fill(w.z.begin(), w.z.end(), 0);
       std::fill(w.s.begin(), w.s.end(), 1.0f);
       const std::vector<float> a(kc, sign * 0.75f);
-      std::vector<int8_t> q(kc);
+      std::vector<int8_t> q(t.dot.limb_bytes_per_k * kc);
       std::vector<float> units(2);
-      std::vector<int32_t> sums(2);
-      ASSERT_TRUE(f32_qbw_split_qd8__wasmsimd(kc, bl, a.data(), q.data(), units.data(), sums.data()));
-      ASSERT_EQ(q[0], sign * 127);
+      std::vector<int32_t> sums(t.dot.sums_per_block * 2);
+      ASSERT_TRUE(t.dot.split(kc, bl, a.data(), q.data(), units.data(), sums.data()));
       const Packing packed = w.Pack();
       std::vector<float> c(8);
-      gemv(8, kc, bl, q.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
-      const double want = 2 * (double{units[0]} * (sign * 127 * 15 * 128.0));
-      for (float v : c) ASSERT_NEAR(v, want, 1e-6 * std::fabs(want)) << name;
+      t.dot.gemv(8, kc, bl, q.data(), units.data(), sums.data(), packed.groups.data(), packed.headers.data(), c.data());
+      const double want = 2 * (double{units[0]} * (sign * t.largest * 15.0 * bl));
+      for (float v : c) ASSERT_NEAR(v, want, 1e-6 * std::fabs(want)) << t.name;
     }
   }
 }
