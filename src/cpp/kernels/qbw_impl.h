@@ -214,6 +214,44 @@ inline void StoreColumns(v128_t lo, v128_t hi, size_t n0, size_t nc, float* c) {
   for (size_t j = 0; n0 + j < nc; ++j) c[n0 + j] = t[j];
 }
 
+// The plain qd GEMVs (qd8 and qd16 __wasmsimd_dot16): per group of 4 rows, the 16 bytes of nibbles masked into low
+// and high nibbles and widened to int16 (an i16x8 holds two columns' 4 rows), broadcast(q) the group's 4 activations
+// as int16 twice, one i32x4.dot_i16x8_s per two columns summing two rows of each exactly; per block the pairs of
+// rows joined, the zero points taken off through the block's sum of X, the block scaled by unit * s in float.
+template <typename Activation, typename Broadcast>
+void GemvQdDot16(size_t nc, size_t kc, size_t bl, const Activation* activations, const float* block_scales,
+                 const int32_t* block_sums, const uint8_t* w, const uint8_t* h, float* c, Broadcast broadcast) {
+  const v128_t mask = wasm_i8x16_splat(0x0F);
+  const v128_t zero = wasm_i32x4_const_splat(0);
+  for (size_t n0 = 0; n0 < nc; n0 += kQbwNr) {
+    v128_t total_lo = wasm_f32x4_const_splat(0.0f), total_hi = total_lo;
+    const Activation* q = activations;
+    for (size_t b = 0; b < kc / bl; ++b) {
+      v128_t s_lo, s_hi, z_lo, z_hi;
+      h = IntegerBlockHeader(h, &s_lo, &s_hi, &z_lo, &z_hi);
+      // The sums of columns 0-1, 2-3, 4-5 and 6-7, each lane two rows of one column.
+      v128_t d01 = zero, d23 = zero, d45 = zero, d67 = zero;
+      for (size_t k = 0; k < bl; k += 4, w += 16, q += 4) {
+        const v128_t v = wasm_v128_load(w);
+        // Byte 4 * c + r: row r of column c in the low nibble, of column 4 + c in the high one. The high nibbles by a
+        // 16-bit shift and the mask (V8 has no byte shift on x86).
+        const v128_t lo = wasm_v128_and(v, mask), hi = wasm_v128_and(wasm_u16x8_shr(v, 4), mask);
+        const v128_t a = broadcast(q);
+        d01 = wasm_i32x4_add(d01, wasm_i32x4_dot_i16x8(wasm_u16x8_extend_low_u8x16(lo), a));
+        d23 = wasm_i32x4_add(d23, wasm_i32x4_dot_i16x8(wasm_u16x8_extend_high_u8x16(lo), a));
+        d45 = wasm_i32x4_add(d45, wasm_i32x4_dot_i16x8(wasm_u16x8_extend_low_u8x16(hi), a));
+        d67 = wasm_i32x4_add(d67, wasm_i32x4_dot_i16x8(wasm_u16x8_extend_high_u8x16(hi), a));
+      }
+      const v128_t sum = wasm_i32x4_splat(block_sums[b]), unit = wasm_f32x4_splat(block_scales[b]);
+      const v128_t d_lo = wasm_i32x4_sub(JoinRows(d01, d23), wasm_i32x4_mul(z_lo, sum));
+      const v128_t d_hi = wasm_i32x4_sub(JoinRows(d45, d67), wasm_i32x4_mul(z_hi, sum));
+      total_lo = wasm_f32x4_add(total_lo, wasm_f32x4_mul(wasm_f32x4_convert_i32x4(d_lo), wasm_f32x4_mul(s_lo, unit)));
+      total_hi = wasm_f32x4_add(total_hi, wasm_f32x4_mul(wasm_f32x4_convert_i32x4(d_hi), wasm_f32x4_mul(s_hi, unit)));
+    }
+    StoreColumns(total_lo, total_hi, n0, nc, c);
+  }
+}
+
 // The int16-digit GEMVs' walk over 8-column blocks and k-blocks: block(w, digits, bl, sums) adds a k-block's sums of
 // the 8 columns against the digits h and l (sums[0], [1]: h of columns 0-3, 4-7; [2], [3]: l) and returns the
 // next group of weights; then the block's zero points come off, its digits join and it is scaled in float.

@@ -160,143 +160,115 @@ bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8
   return true;
 }
 
-// qd8: per block, unit = largest |x| / 127 and X = x * (127 / largest) rounded to nearest even (|X| <= 127), as
-// onnxruntime's MatMulNBits quantizes its activations at accuracy level 4. A block whose largest |x| is below
-// 2^-100 but not 0 is refused with NaN and infinity: its unit would be subnormal (the float tile takes the row).
+// qd8 and qd16: per block, unit = largest |x| / L and X = x * (L / largest) rounded to nearest even (|X| <= L), L
+// = 127 for qd8 (as onnxruntime's MatMulNBits quantizes its activations at accuracy level 4), 32512 = 127 * 256 for
+// qd16. qd8 holds X as int8 in row order; qd16 as int16 in row order, or for the relaxed GEMV as two balanced int8
+// digits X = 256 h + l (h in [-127, 127], l in [-128, 127]), per group of 4 rows 4 bytes of h then 4 of l, with the
+// block's sums of h and of l (else of X). A block whose largest |x| is below 2^-100 but not 0 is refused with NaN
+// and infinity: its unit would be subnormal (the float tile takes the row).
 namespace {
-constexpr float kQd8Smallest = 7.88860905e-31f;  // 2^-100
 
-bool Qd8Unit(float largest, float* unit, float* inverse) {
-  if (!(largest <= 3.4028235e38f) || (largest != 0.0f && largest < kQd8Smallest)) return false;
-  *unit = largest / 127.0f;
-  *inverse = largest == 0.0f ? 0.0f : 127.0f / largest;
+constexpr float kQd8Largest = 127.0f, kQd16Largest = 32512.0f;
+
+// The block's unit and the factor to X, for L; false where the block is refused.
+bool QdUnit(float largest, float range, float* unit, float* inverse) {
+  constexpr float kSmallest = 7.88860905e-31f;  // 2^-100
+  if (!(largest <= 3.4028235e38f) || (largest != 0.0f && largest < kSmallest)) return false;
+  *unit = largest / range;
+  *inverse = largest == 0.0f ? 0.0f : range / largest;
   return true;
 }
+
+// The scalar splits: per block its unit, then put(b, k, X) for each value, k the row in a.
+template <typename Put>
+bool SplitQdScalar(size_t kc, size_t bl, const float* a, float range, float* block_scales, Put put) {
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float largest, inverse;
+    if (!ScalarLargest(x, bl, &largest) || !QdUnit(largest, range, &block_scales[b], &inverse)) return false;
+    for (size_t k = 0; k < bl; ++k) put(b, b * bl + k, static_cast<int32_t>(std::nearbyint(x[k] * inverse)));
+  }
+  return true;
+}
+
+// The wasmsimd splits: per block its unit, then put(b, k, X) for each 4 values from row k (X as int32 lanes), and
+// done(b) after the block.
+template <typename Put, typename Done>
+bool SplitQdSimd(size_t kc, size_t bl, const float* a, float range, float* block_scales, Put put, Done done) {
+  for (size_t b = 0; b < kc / bl; ++b) {
+    const float* x = a + b * bl;
+    float inverse;
+    if (!QdUnit(LargestMagnitude(x, bl), range, &block_scales[b], &inverse)) return false;
+    const v128_t f = wasm_f32x4_splat(inverse);
+    for (size_t k = 0; k < bl; k += 4) put(b * bl + k, wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f))));
+    done(b);
+  }
+  return true;
+}
+
+// X = 256 h + l, balanced.
+int32_t LowDigit(int32_t v) { return ((v + 128) & 255) - 128; }
+v128_t LowDigits(v128_t v) {
+  return wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, wasm_i32x4_const_splat(128)), wasm_i32x4_const_splat(255)), wasm_i32x4_const_splat(128));
+}
+
 }  // namespace
 
 bool f32_qbw_split_qd8__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  for (size_t b = 0; b < kc / bl; ++b) {
-    const float* x = a + b * bl;
-    float largest, inverse;
-    if (!ScalarLargest(x, bl, &largest) || !Qd8Unit(largest, &block_scales[b], &inverse)) return false;
-    int32_t sum = 0;
-    for (size_t k = 0; k < bl; ++k) {
-      const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
-      limbs[b * bl + k] = static_cast<int8_t>(v);
-      sum += v;
-    }
-    block_sums[b] = sum;
-  }
-  return true;
+  return SplitQdScalar(kc, bl, a, kQd8Largest, block_scales, [&](size_t b, size_t k, int32_t v) {
+    limbs[k] = static_cast<int8_t>(v);
+    block_sums[b] = (k % bl == 0 ? 0 : block_sums[b]) + v;
+  });
 }
 
 bool f32_qbw_split_qd8__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  for (size_t b = 0; b < kc / bl; ++b) {
-    const float* x = a + b * bl;
-    float inverse;
-    if (!Qd8Unit(LargestMagnitude(x, bl), &block_scales[b], &inverse)) return false;
-    const v128_t f = wasm_f32x4_splat(inverse);
-    v128_t sum = wasm_i32x4_const_splat(0);
-    int8_t* out = limbs + b * bl;
-    for (size_t k = 0; k < bl; k += 4) {
-      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f)));
-      sum = wasm_i32x4_add(sum, v);
-      const v128_t v16 = wasm_i16x8_narrow_i32x4(v, v);
-      wasm_v128_store32_lane(out + k, wasm_i8x16_narrow_i16x8(v16, v16), 0);
-    }
-    block_sums[b] = LaneTotal(sum);
-  }
-  return true;
-}
-
-// qd16: per block, unit = largest |x| / 32512 and X = x * (32512 / largest) rounded to nearest even (|X| <= 32512 =
-// 127 * 256). The digits split holds X as two balanced int8 digits X = 256 h + l (h in [-127, 127], l in [-128,
-// 127]), per group of 4 rows 4 bytes of h then 4 of l, and the block's sums of h and of l; the plain one X as int16
-// in row order and the block's sum of X. The same refusals as qd8.
-namespace {
-constexpr float kQd16Largest = 32512.0f;
-
-bool Qd16Unit(float largest, float* unit, float* inverse) {
-  if (!(largest <= 3.4028235e38f) || (largest != 0.0f && largest < kQd8Smallest)) return false;
-  *unit = largest / kQd16Largest;
-  *inverse = largest == 0.0f ? 0.0f : kQd16Largest / largest;
-  return true;
-}
-}  // namespace
-
-bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  for (size_t b = 0; b < kc / bl; ++b) {
-    const float* x = a + b * bl;
-    float largest, inverse;
-    if (!ScalarLargest(x, bl, &largest) || !Qd16Unit(largest, &block_scales[b], &inverse)) return false;
-    int32_t sum_h = 0, sum_l = 0;
-    for (size_t k = 0; k < bl; ++k) {
-      const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
-      const int32_t l = ((v + 128) & 255) - 128, h = (v - l) >> 8;
-      int8_t* at = limbs + 8 * ((b * bl + k) / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of l
-      at[0] = static_cast<int8_t>(h), at[4] = static_cast<int8_t>(l);
-      sum_h += h, sum_l += l;
-    }
-    block_sums[2 * b] = sum_h, block_sums[2 * b + 1] = sum_l;
-  }
-  return true;
-}
-
-bool f32_qbw_split_qd16_digits__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  const v128_t c128 = wasm_i32x4_const_splat(128), c255 = wasm_i32x4_const_splat(255);
-  for (size_t b = 0; b < kc / bl; ++b) {
-    const float* x = a + b * bl;
-    float inverse;
-    if (!Qd16Unit(LargestMagnitude(x, bl), &block_scales[b], &inverse)) return false;
-    const v128_t f = wasm_f32x4_splat(inverse);
-    v128_t sh = wasm_i32x4_const_splat(0), sl = sh;
-    int8_t* out = limbs + 2 * b * bl;
-    for (size_t k = 0; k < bl; k += 4, out += 8) {
-      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f)));
-      const v128_t l = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c128), c255), c128);
-      const v128_t h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
-      sh = wasm_i32x4_add(sh, h), sl = wasm_i32x4_add(sl, l);
-      const v128_t hl = wasm_i16x8_narrow_i32x4(h, l);
-      wasm_v128_store64_lane(out, wasm_i8x16_narrow_i16x8(hl, hl), 0);  // h0-3, l0-3
-    }
-    block_sums[2 * b] = LaneTotal(sh), block_sums[2 * b + 1] = LaneTotal(sl);
-  }
-  return true;
+  v128_t sum = wasm_i32x4_const_splat(0);
+  return SplitQdSimd(kc, bl, a, kQd8Largest, block_scales, [&](size_t k, v128_t v) {
+    sum = wasm_i32x4_add(sum, v);
+    const v128_t v16 = wasm_i16x8_narrow_i32x4(v, v);
+    wasm_v128_store32_lane(limbs + k, wasm_i8x16_narrow_i16x8(v16, v16), 0);
+  }, [&](size_t b) { block_sums[b] = LaneTotal(sum), sum = wasm_i32x4_const_splat(0); });
 }
 
 bool f32_qbw_split_qd16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   int16_t* out = reinterpret_cast<int16_t*>(limbs);
-  for (size_t b = 0; b < kc / bl; ++b) {
-    const float* x = a + b * bl;
-    float largest, inverse;
-    if (!ScalarLargest(x, bl, &largest) || !Qd16Unit(largest, &block_scales[b], &inverse)) return false;
-    int32_t sum = 0;
-    for (size_t k = 0; k < bl; ++k) {
-      const int32_t v = static_cast<int32_t>(std::nearbyint(x[k] * inverse));
-      out[b * bl + k] = static_cast<int16_t>(v);
-      sum += v;
-    }
-    block_sums[b] = sum;
-  }
-  return true;
+  return SplitQdScalar(kc, bl, a, kQd16Largest, block_scales, [&](size_t b, size_t k, int32_t v) {
+    out[k] = static_cast<int16_t>(v);
+    block_sums[b] = (k % bl == 0 ? 0 : block_sums[b]) + v;
+  });
 }
 
 bool f32_qbw_split_qd16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   int16_t* out = reinterpret_cast<int16_t*>(limbs);
-  for (size_t b = 0; b < kc / bl; ++b) {
-    const float* x = a + b * bl;
-    float inverse;
-    if (!Qd16Unit(LargestMagnitude(x, bl), &block_scales[b], &inverse)) return false;
-    const v128_t f = wasm_f32x4_splat(inverse);
-    v128_t sum = wasm_i32x4_const_splat(0);
-    for (size_t k = 0; k < bl; k += 4) {
-      const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_v128_load(x + k), f)));
-      sum = wasm_i32x4_add(sum, v);
-      wasm_v128_store64_lane(out + b * bl + k, wasm_i16x8_narrow_i32x4(v, v), 0);
-    }
-    block_sums[b] = LaneTotal(sum);
-  }
-  return true;
+  v128_t sum = wasm_i32x4_const_splat(0);
+  return SplitQdSimd(kc, bl, a, kQd16Largest, block_scales, [&](size_t k, v128_t v) {
+    sum = wasm_i32x4_add(sum, v);
+    wasm_v128_store64_lane(out + k, wasm_i16x8_narrow_i32x4(v, v), 0);
+  }, [&](size_t b) { block_sums[b] = LaneTotal(sum), sum = wasm_i32x4_const_splat(0); });
+}
+
+bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  return SplitQdScalar(kc, bl, a, kQd16Largest, block_scales, [&](size_t b, size_t k, int32_t v) {
+    const int32_t l = LowDigit(v), h = (v - l) >> 8;
+    int8_t* at = limbs + 8 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of l
+    at[0] = static_cast<int8_t>(h), at[4] = static_cast<int8_t>(l);
+    int32_t* sums = block_sums + 2 * b;
+    if (k % bl == 0) sums[0] = sums[1] = 0;
+    sums[0] += h, sums[1] += l;
+  });
+}
+
+bool f32_qbw_split_qd16_digits__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
+  v128_t sh = wasm_i32x4_const_splat(0), sl = sh;
+  return SplitQdSimd(kc, bl, a, kQd16Largest, block_scales, [&](size_t k, v128_t v) {
+    const v128_t l = LowDigits(v), h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
+    sh = wasm_i32x4_add(sh, h), sl = wasm_i32x4_add(sl, l);
+    const v128_t hl = wasm_i16x8_narrow_i32x4(h, l);
+    wasm_v128_store64_lane(limbs + 2 * k, wasm_i8x16_narrow_i16x8(hl, hl), 0);  // h0-3, l0-3
+  }, [&](size_t b) {
+    block_sums[2 * b] = LaneTotal(sh), block_sums[2 * b + 1] = LaneTotal(sl);
+    sh = sl = wasm_i32x4_const_splat(0);
+  });
 }
 
 }  // namespace webnn::kernels
