@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { __testing, createML, MLGraphBuilder } from '../../../dist/index.mjs';
-import { ONE_ROW, oneRowCase } from './fixtures/blockwise-app.mjs';
+import { ONE_ROW, ROW_CASES, oneRowCase, rowCase } from './fixtures/blockwise-app.mjs';
 import { lcg, nbits, pack, perColumn, run } from './fixtures/blockwise.mjs';
 
 const ml = createML({ numThreads: 2 });
@@ -108,8 +108,8 @@ test('one row with NaN or an infinity gives the float formula\'s NaN and infinit
 // qd8's bound but outside the float bound for some column; the default (this process) within qd16's.
 test('int4Activations float32, int8 and the default int16: each row within its own bound', async () => {
   const app = fileURLToPath(new URL('fixtures/blockwise-app.mjs', import.meta.url));
-  const child = (value) => JSON.parse(execFileSync(process.execPath, [...process.execArgv, app, JSON.stringify({ int4Activations: value })],
-                                                   { encoding: 'utf8' }));
+  const child = (value, name = 'oneRow') => JSON.parse(execFileSync(process.execPath, [...process.execArgv, app,
+                                                                    JSON.stringify({ int4Activations: value }), name], { encoding: 'utf8' }));
   const { n, k, block } = ONE_ROW;
   const { weights, a } = oneRowCase();
   const float32 = child('float32'), int8 = child('int8');
@@ -122,6 +122,12 @@ test('int4Activations float32, int8 and the default int16: each row within its o
   const ours = await run(context, weights, 1, k, a);
   context.destroy();
   checkAgainstDouble('int4Activations int16 (the default)', ours.y, a, weights, 1, n, k, block);
+  // A scale per column (one block of K, past the 256 rows the quantized GEMVs take) runs the float32-accurate digits
+  // in every mode: the default's row is the 'float32' child's, bit for bit.
+  const column = rowCase('perColumn'), columnContext = await ml.createContext();
+  const mine = await run(columnContext, column.weights, 1, ROW_CASES.perColumn.k, column.a);
+  columnContext.destroy();
+  assert.deepEqual(Array.from(mine.y), child('float32', 'perColumn').y, 'a scale per column: the digits in every mode');
   assert.throws(() => createML({ int4Activations: 'int4' }), TypeError);
 });
 

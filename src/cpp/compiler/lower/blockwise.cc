@@ -235,9 +235,10 @@ Expected<StepPtr> LowerBlockwiseMatMul(const LowerArgs& a) {
   // The integer-dot GEMV's split row (its digits, then per block its unit and its sums) in the plan's scratch, which
   // the steps of a plan share (they run one at a time): a buffer of its own per step would be a small allocation
   // that outlives the build inside the holes freed constants leave, splitting them.
-  // The activations' width (CompileOptions::activation_bits) where the family has that GEMV, else the digits'.
+  // The activations' width (CompileOptions::activation_bits) where the family has that GEMV and the block fits it,
+  // else the digits' (a scale per column: one unit for a whole row would cost the small activations their precision).
   const kernels::QbwDotGemv& wanted = a.g.activation_bits == 8 ? family.qd8 : a.g.activation_bits == 16 ? family.qd16 : family.digits;
-  const kernels::QbwDotGemv& dot = wanted.gemv ? wanted : family.digits;
+  const kernels::QbwDotGemv& dot = wanted.gemv && block <= wanted.max_block ? wanted : family.digits;
   const kernels::F32QbwDotGemvFn dot_gemv = rows == 1 && block <= dot.max_block ? dot.gemv : nullptr;
   // The GEMV's tasks: up to 32 a thread, so that the thread that finishes first waits for at most a short one (with
   // 8, each of a 4864 x 896 GEMV's 16 tasks ran ~15 us at 2 threads and the joins were 8% of a token step).
