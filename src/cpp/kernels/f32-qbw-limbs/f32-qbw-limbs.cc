@@ -86,13 +86,26 @@ int32_t LaneTotal(v128_t s) {
   return wasm_i32x4_extract_lane(s, 0) + wasm_i32x4_extract_lane(s, 1) + wasm_i32x4_extract_lane(s, 2) + wasm_i32x4_extract_lane(s, 3);
 }
 
+// The balanced low digit of v in base 2^kBits (in [-2^(kBits-1), 2^(kBits-1))); the rest is (v - digit) >> kBits.
+template <int kBits>
+int32_t LowDigit(int32_t v) {
+  constexpr int32_t kHalf = 1 << (kBits - 1);
+  return ((v + kHalf) & (2 * kHalf - 1)) - kHalf;
+}
+template <int kBits>
+v128_t LowDigits(v128_t v) {
+  constexpr int32_t kHalf = 1 << (kBits - 1);
+  return wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, wasm_i32x4_const_splat(kHalf)), wasm_i32x4_const_splat(2 * kHalf - 1)),
+                        wasm_i32x4_const_splat(kHalf));
+}
+
 }  // namespace
 
 bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   return SplitScalar(kc, bl, a, block_scales, [&](size_t b, size_t k, int32_t v) {
-    const int32_t l = ((v + 128) & 255) - 128;
+    const int32_t l = LowDigit<8>(v);
     v = (v - l) >> 8;
-    const int32_t m = ((v + 128) & 255) - 128;
+    const int32_t m = LowDigit<8>(v);
     const int32_t h = (v - m) >> 8;
     int8_t* group = limbs + 12 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of m, 4 of l
     group[0] = static_cast<int8_t>(h), group[4] = static_cast<int8_t>(m), group[8] = static_cast<int8_t>(l);
@@ -103,7 +116,6 @@ bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* l
 }
 
 bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  const v128_t c128 = wasm_i32x4_const_splat(128), c255 = wasm_i32x4_const_splat(255);
   for (size_t b = 0; b < kc / bl; ++b) {
     const float* x = a + b * bl;
     v128_t f1, f2;
@@ -112,9 +124,9 @@ bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t*
     int8_t* out = limbs + 3 * b * bl;
     for (size_t k = 0; k < bl; k += 4, out += 12) {
       v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_f32x4_mul(wasm_v128_load(x + k), f1), f2)));
-      const v128_t l = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c128), c255), c128);
+      const v128_t l = LowDigits<8>(v);
       v = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
-      const v128_t m = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c128), c255), c128);
+      const v128_t m = LowDigits<8>(v);
       const v128_t h = wasm_i32x4_shr(wasm_i32x4_sub(v, m), 8);
       sh = wasm_i32x4_add(sh, h), sm = wasm_i32x4_add(sm, m), sl = wasm_i32x4_add(sl, l);
       const v128_t hm = wasm_i16x8_narrow_i32x4(h, m), ll = wasm_i16x8_narrow_i32x4(l, l);
@@ -130,7 +142,7 @@ bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t*
 bool f32_qbw_split_digits16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   int16_t* digits = reinterpret_cast<int16_t*>(limbs);
   return SplitScalar(kc, bl, a, block_scales, [&](size_t b, size_t k, int32_t v) {
-    const int32_t l = ((v + 2048) & 4095) - 2048;
+    const int32_t l = LowDigit<12>(v);
     const int32_t h = (v - l) >> 12;
     int16_t* group = digits + 8 * (k / 4) + k % 4;  // per group of 4 rows: 4 int16 of h, 4 of l
     group[0] = static_cast<int16_t>(h), group[4] = static_cast<int16_t>(l);
@@ -141,7 +153,6 @@ bool f32_qbw_split_digits16__scalar(size_t kc, size_t bl, const float* a, int8_t
 }
 
 bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  const v128_t c2048 = wasm_i32x4_const_splat(2048), c4095 = wasm_i32x4_const_splat(4095);
   int16_t* out = reinterpret_cast<int16_t*>(limbs);
   for (size_t b = 0; b < kc / bl; ++b) {
     const float* x = a + b * bl;
@@ -150,7 +161,7 @@ bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8
     v128_t sh = wasm_i32x4_const_splat(0), sl = sh;
     for (size_t k = 0; k < bl; k += 4, out += 8) {
       const v128_t v = wasm_i32x4_trunc_sat_f32x4(wasm_f32x4_nearest(wasm_f32x4_mul(wasm_f32x4_mul(wasm_v128_load(x + k), f1), f2)));
-      const v128_t l = wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, c2048), c4095), c2048);
+      const v128_t l = LowDigits<12>(v);
       const v128_t h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 12);
       sh = wasm_i32x4_add(sh, h), sl = wasm_i32x4_add(sl, l);
       wasm_v128_store(out, wasm_i16x8_narrow_i32x4(h, l));  // h0-3, l0-3
@@ -206,12 +217,6 @@ bool SplitQdSimd(size_t kc, size_t bl, const float* a, float range, float* block
   return true;
 }
 
-// X = 256 h + l, balanced.
-int32_t LowDigit(int32_t v) { return ((v + 128) & 255) - 128; }
-v128_t LowDigits(v128_t v) {
-  return wasm_i32x4_sub(wasm_v128_and(wasm_i32x4_add(v, wasm_i32x4_const_splat(128)), wasm_i32x4_const_splat(255)), wasm_i32x4_const_splat(128));
-}
-
 }  // namespace
 
 bool f32_qbw_split_qd8__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
@@ -249,7 +254,7 @@ bool f32_qbw_split_qd16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* 
 
 bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   return SplitQdScalar(kc, bl, a, kQd16Largest, block_scales, [&](size_t b, size_t k, int32_t v) {
-    const int32_t l = LowDigit(v), h = (v - l) >> 8;
+    const int32_t l = LowDigit<8>(v), h = (v - l) >> 8;
     int8_t* at = limbs + 8 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of l
     at[0] = static_cast<int8_t>(h), at[4] = static_cast<int8_t>(l);
     int32_t* sums = block_sums + 2 * b;
@@ -261,7 +266,7 @@ bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int
 bool f32_qbw_split_qd16_digits__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   v128_t sh = wasm_i32x4_const_splat(0), sl = sh;
   return SplitQdSimd(kc, bl, a, kQd16Largest, block_scales, [&](size_t k, v128_t v) {
-    const v128_t l = LowDigits(v), h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
+    const v128_t l = LowDigits<8>(v), h = wasm_i32x4_shr(wasm_i32x4_sub(v, l), 8);
     sh = wasm_i32x4_add(sh, h), sl = wasm_i32x4_add(sl, l);
     const v128_t hl = wasm_i16x8_narrow_i32x4(h, l);
     wasm_v128_store64_lane(limbs + 2 * k, wasm_i8x16_narrow_i16x8(hl, hl), 0);  // h0-3, l0-3
