@@ -50,68 +50,70 @@ void Run(const char* name, int bits, kernels::F32QbwGemmUkernelFn fn) {
   }
 }
 
+// A row split for an integer-dot GEMV: its digits, units and sums (kernels/qbw.h, QbwDotGemv).
+struct SplitRow {
+  std::vector<int8_t> limbs;
+  std::vector<float> units;
+  std::vector<int32_t> sums;
+  SplitRow(const kernels::QbwDotGemv& dot, size_t k)
+      : limbs(dot.limb_bytes_per_k * k), units(k / kBlock), sums(dot.sums_per_block * (k / kBlock)) {}
+  void Split(const kernels::QbwDotGemv& dot, size_t k, const float* a) { dot.split(k, kBlock, a, limbs.data(), units.data(), sums.data()); }
+  void Gemv(const kernels::QbwDotGemv& dot, const Shape& s, int bits, const uint8_t* packed, float* c) const {
+    dot.gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed, packed + GroupsSize(s, bits), c);
+  }
+};
+
 // The integer-dot GEMVs, the activations split once (the split timed on its own: once per row in a step). Then the
 // decode step's case: the MLP's shape over 40 copies of its weights (116 MB, past the last-level cache), one after
 // another, so that the weights come from DRAM as a token step's do.
-void RunDot(const char* name, int bits, kernels::F32QbwDotGemvFn gemv, const char* split_name, kernels::F32QbwSplitLimbsFn split,
-            size_t limb_bytes_per_k, size_t sums_per_block) {
+void RunDot(const char* name, int bits, const kernels::QbwDotGemv& dot, const char* split_name) {
   for (const Shape& s : kShapes) {
     const std::vector<uint8_t> packed = PackedWeights(s, bits);
     std::vector<float> a(s.k), c(s.n);
     for (size_t i = 0; i < a.size(); ++i) a[i] = 0.5f + 0.001f * float(i % 17);
-    std::vector<int8_t> limbs(limb_bytes_per_k * s.k);
-    std::vector<float> units(s.k / kBlock);
-    std::vector<int32_t> sums(sums_per_block * (s.k / kBlock));
-    double t = BestSeconds([&] { split(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data()); });
+    SplitRow row(dot, s.k);
+    double t = BestSeconds([&] { row.Split(dot, s.k, a.data()); });
     Report(split_name, "1x" + std::to_string(s.k), t, 0, 4.0 * s.k);
-    t = BestSeconds([&] {
-      gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), packed.data(), packed.data() + GroupsSize(s, bits), c.data());
-    });
+    t = BestSeconds([&] { row.Gemv(dot, s, bits, packed.data(), c.data()); });
     Report(name, Name(s), t, 2.0 * s.n * s.k, static_cast<double>(packed.size()));
   }
   const Shape s = kShapes[1];
   constexpr size_t kCopies = 40;
   const std::vector<std::vector<uint8_t>> copies(kCopies, PackedWeights(s, bits));
   std::vector<float> a(s.k, 0.5f), c(s.n);
-  std::vector<int8_t> limbs(limb_bytes_per_k * s.k);
-  std::vector<float> units(s.k / kBlock);
-  std::vector<int32_t> sums(sums_per_block * (s.k / kBlock));
-  split(s.k, kBlock, a.data(), limbs.data(), units.data(), sums.data());
+  SplitRow row(dot, s.k);
+  row.Split(dot, s.k, a.data());
   const double t = BestSeconds([&] {
-    for (const auto& p : copies) gemv(s.n, s.k, kBlock, limbs.data(), units.data(), sums.data(), p.data(), p.data() + GroupsSize(s, bits), c.data());
+    for (const auto& p : copies) row.Gemv(dot, s, bits, p.data(), c.data());
   });
   Report(name, std::to_string(kCopies) + " x " + Name(s) + " in DRAM", t, 2.0 * s.n * s.k * kCopies, static_cast<double>(copies[0].size()) * kCopies);
 }
-const Register register_dot16("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
-  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
-         kernels::f32_qbw_split_digits16__wasmsimd, 4, 2);
-});
-const Register register_dot16_8("f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
-  RunDot("f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16", 8, kernels::f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, "f32_qbw_split_digits16__wasmsimd",
-         kernels::f32_qbw_split_digits16__wasmsimd, 4, 2);
-});
-const Register register_qd16_dot16("qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
-  RunDot("qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16,
-         "f32_qbw_split_qd16__wasmsimd", kernels::f32_qbw_split_qd16__wasmsimd, 2, 1);
-});
-const Register register_qd8_dot16("qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", [] {
-  RunDot("qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16", 4, kernels::qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16,
-         "f32_qbw_split_qd8__wasmsimd", kernels::f32_qbw_split_qd8__wasmsimd, 1, 1);
-});
+
+// Each integer-dot GEMV with its split: [name, bits, {gemv, split, limb bytes per k, sums per block}, split name].
+struct DotCase {
+  const char* name;
+  int bits;
+  kernels::QbwDotGemv dot;
+  const char* split_name;
+};
+#define WEBNN_DOT_CASE(name, bits, split, limb_bytes, sums) \
+  DotCase{#name, bits, {kernels::name, kernels::split, limb_bytes, sums}, #split}
+const DotCase kDotCases[] = {
+    WEBNN_DOT_CASE(f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, 4, f32_qbw_split_digits16__wasmsimd, 4, 2),
+    WEBNN_DOT_CASE(f32_qb8w_gemv_ukernel_1x8__wasmsimd_dot16, 8, f32_qbw_split_digits16__wasmsimd, 4, 2),
+    WEBNN_DOT_CASE(qd16_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, 4, f32_qbw_split_qd16__wasmsimd, 2, 1),
+    WEBNN_DOT_CASE(qd8_f32_qb4w_gemv_ukernel_1x8__wasmsimd_dot16, 4, f32_qbw_split_qd8__wasmsimd, 1, 1),
 #if WEBNN_RELAXED_SIMD
-const Register register_dot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
-  RunDot("f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, "f32_qbw_split_limbs__wasmsimd",
-         kernels::f32_qbw_split_limbs__wasmsimd, 3, 3);
-});
-const Register register_qd16("qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
-  RunDot("qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot,
-         "f32_qbw_split_qd16_digits__wasmsimd", kernels::f32_qbw_split_qd16_digits__wasmsimd, 2, 2);
-});
-const Register register_qd8("qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", [] {
-  RunDot("qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot", 4, kernels::qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot,
-         "f32_qbw_split_qd8__wasmsimd", kernels::f32_qbw_split_qd8__wasmsimd, 1, 1);
-});
+    WEBNN_DOT_CASE(f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, 4, f32_qbw_split_limbs__wasmsimd, 3, 3),
+    WEBNN_DOT_CASE(qd16_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, 4, f32_qbw_split_qd16_digits__wasmsimd, 2, 2),
+    WEBNN_DOT_CASE(qd8_f32_qb4w_gemv_ukernel_1x8__wasmrelaxedsimd_dot, 4, f32_qbw_split_qd8__wasmsimd, 1, 1),
 #endif
+};
+#undef WEBNN_DOT_CASE
+const bool registered_dots = [] {
+  for (const DotCase& d : kDotCases) Register(d.name, [&d] { RunDot(d.name, d.bits, d.dot, d.split_name); });
+  return true;
+}();
 
 void RunF32(const char* name) {
   const auto& cfg = kernels::GetF32GemmConfig();
