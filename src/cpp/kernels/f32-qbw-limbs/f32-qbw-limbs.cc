@@ -99,6 +99,18 @@ v128_t LowDigits(v128_t v) {
                         wasm_i32x4_const_splat(kHalf));
 }
 
+// X = 2^kBits h + l as two balanced digits at row k of a two-digit split (per group of 4 rows: 4 of h, then 4 of
+// l), added to its block's sums of h and l (sums[2 b], sums[2 b + 1]; reset at the block's first row).
+template <int kBits, typename Digit>
+void PutTwoDigits(int32_t v, size_t b, size_t k, size_t bl, Digit* digits, int32_t* block_sums) {
+  const int32_t l = LowDigit<kBits>(v), h = (v - l) >> kBits;
+  Digit* group = digits + 8 * (k / 4) + k % 4;
+  group[0] = static_cast<Digit>(h), group[4] = static_cast<Digit>(l);
+  int32_t* sums = block_sums + 2 * b;
+  if (k % bl == 0) sums[0] = sums[1] = 0;
+  sums[0] += h, sums[1] += l;
+}
+
 }  // namespace
 
 bool f32_qbw_split_limbs__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
@@ -141,15 +153,7 @@ bool f32_qbw_split_limbs__wasmsimd(size_t kc, size_t bl, const float* a, int8_t*
 
 bool f32_qbw_split_digits16__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
   int16_t* digits = reinterpret_cast<int16_t*>(limbs);
-  return SplitScalar(kc, bl, a, block_scales, [&](size_t b, size_t k, int32_t v) {
-    const int32_t l = LowDigit<12>(v);
-    const int32_t h = (v - l) >> 12;
-    int16_t* group = digits + 8 * (k / 4) + k % 4;  // per group of 4 rows: 4 int16 of h, 4 of l
-    group[0] = static_cast<int16_t>(h), group[4] = static_cast<int16_t>(l);
-    int32_t* sums = block_sums + 2 * b;
-    if (k % bl == 0) sums[0] = sums[1] = 0;
-    sums[0] += h, sums[1] += l;
-  });
+  return SplitScalar(kc, bl, a, block_scales, [&](size_t b, size_t k, int32_t v) { PutTwoDigits<12>(v, b, k, bl, digits, block_sums); });
 }
 
 bool f32_qbw_split_digits16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
@@ -253,14 +257,8 @@ bool f32_qbw_split_qd16__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* 
 }
 
 bool f32_qbw_split_qd16_digits__scalar(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
-  return SplitQdScalar(kc, bl, a, kQd16Largest, block_scales, [&](size_t b, size_t k, int32_t v) {
-    const int32_t l = LowDigit<8>(v), h = (v - l) >> 8;
-    int8_t* at = limbs + 8 * (k / 4) + k % 4;  // per group of 4 rows: 4 bytes of h, 4 of l
-    at[0] = static_cast<int8_t>(h), at[4] = static_cast<int8_t>(l);
-    int32_t* sums = block_sums + 2 * b;
-    if (k % bl == 0) sums[0] = sums[1] = 0;
-    sums[0] += h, sums[1] += l;
-  });
+  return SplitQdScalar(kc, bl, a, kQd16Largest, block_scales,
+                       [&](size_t b, size_t k, int32_t v) { PutTwoDigits<8>(v, b, k, bl, limbs, block_sums); });
 }
 
 bool f32_qbw_split_qd16_digits__wasmsimd(size_t kc, size_t bl, const float* a, int8_t* limbs, float* block_scales, int32_t* block_sums) {
